@@ -1,0 +1,523 @@
+//! The blst backend (default): an adapter over the `blst` crate's C API.
+//!
+//! Every `unsafe` block in this file is a call into blst's C functions on
+//! pointers derived from live Rust references of the right type; each states
+//! why the call is sound.
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use blst::{
+    blst_fp12, blst_fp6, blst_fr, blst_p1, blst_p1_affine, blst_p2, blst_p2_affine, blst_scalar,
+    limb_t, BLST_ERROR,
+};
+
+use super::{Backend, Group, Module, PointError, Scalar};
+
+/// The blst backend marker type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Blst;
+
+/// An element of Fr in blst's Montgomery form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct Fr(pub blst_fr);
+
+/// A G1 point in Jacobian coordinates.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(transparent)]
+pub struct G1(pub blst_p1);
+
+/// A G2 point in Jacobian coordinates.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(transparent)]
+pub struct G2(pub blst_p2);
+
+/// A G2 point's 68 precomputed Miller-loop lines (`blst_precompute_lines`).
+pub struct G2Lines(Box<[blst_fp6; 68]>);
+
+fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
+    match e {
+        BLST_ERROR::BLST_SUCCESS => Ok(()),
+        BLST_ERROR::BLST_POINT_NOT_ON_CURVE => Err(PointError::NotOnCurve),
+        BLST_ERROR::BLST_POINT_NOT_IN_GROUP => Err(PointError::NotInSubgroup),
+        _ => Err(PointError::InvalidEncoding),
+    }
+}
+
+// ---------------------------------------------------------------- Fr
+
+impl Fr {
+    fn scalar(&self) -> blst_scalar {
+        let mut s = blst_scalar::default();
+        // SAFETY: both pointers come from live, properly typed values.
+        unsafe { blst::blst_scalar_from_fr(&mut s, &self.0) };
+        s
+    }
+}
+
+impl Add for Fr {
+    type Output = Fr;
+    fn add(self, rhs: Fr) -> Fr {
+        let mut out = blst_fr::default();
+        // SAFETY: blst reads two initialised field elements and writes `out`.
+        unsafe { blst::blst_fr_add(&mut out, &self.0, &rhs.0) };
+        Fr(out)
+    }
+}
+impl Sub for Fr {
+    type Output = Fr;
+    fn sub(self, rhs: Fr) -> Fr {
+        let mut out = blst_fr::default();
+        // SAFETY: as in `add`.
+        unsafe { blst::blst_fr_sub(&mut out, &self.0, &rhs.0) };
+        Fr(out)
+    }
+}
+impl Mul for Fr {
+    type Output = Fr;
+    fn mul(self, rhs: Fr) -> Fr {
+        let mut out = blst_fr::default();
+        // SAFETY: as in `add`.
+        unsafe { blst::blst_fr_mul(&mut out, &self.0, &rhs.0) };
+        Fr(out)
+    }
+}
+impl<'a> Mul<&'a Fr> for Fr {
+    type Output = Fr;
+    fn mul(self, rhs: &'a Fr) -> Fr {
+        self * *rhs
+    }
+}
+impl Neg for Fr {
+    type Output = Fr;
+    fn neg(self) -> Fr {
+        let mut out = blst_fr::default();
+        // SAFETY: as in `add`; `cneg` with flag true negates.
+        unsafe { blst::blst_fr_cneg(&mut out, &self.0, true) };
+        Fr(out)
+    }
+}
+impl AddAssign for Fr {
+    fn add_assign(&mut self, rhs: Fr) {
+        *self = *self + rhs;
+    }
+}
+impl SubAssign for Fr {
+    fn sub_assign(&mut self, rhs: Fr) {
+        *self = *self - rhs;
+    }
+}
+impl MulAssign for Fr {
+    fn mul_assign(&mut self, rhs: Fr) {
+        *self = *self * rhs;
+    }
+}
+
+impl Module<Fr> for Fr {
+    fn zero() -> Self {
+        Fr(blst_fr::default())
+    }
+    fn is_zero(&self) -> bool {
+        self.0.l == [0; 4]
+    }
+}
+
+impl Scalar for Fr {
+    fn one() -> Self {
+        Self::from_u64(1)
+    }
+    fn from_u64(v: u64) -> Self {
+        let limbs = [v, 0, 0, 0];
+        let mut out = blst_fr::default();
+        // SAFETY: blst reads four u64 limbs from a live array.
+        unsafe { blst::blst_fr_from_uint64(&mut out, limbs.as_ptr()) };
+        Fr(out)
+    }
+    fn from_bytes_be(bytes: &[u8; 32]) -> Option<Self> {
+        let mut s = blst_scalar::default();
+        let mut out = blst_fr::default();
+        // SAFETY: blst reads exactly 32 bytes from a live array; the range
+        // check and conversion read the initialised scalar.
+        unsafe {
+            blst::blst_scalar_from_bendian(&mut s, bytes.as_ptr());
+            if !blst::blst_scalar_fr_check(&s) {
+                return None;
+            }
+            blst::blst_fr_from_scalar(&mut out, &s);
+        }
+        Some(Fr(out))
+    }
+    fn from_bytes_be_reduced(bytes: &[u8; 32]) -> Self {
+        let mut s = blst_scalar::default();
+        let mut out = blst_fr::default();
+        // SAFETY: blst reads 32 bytes (length passed explicitly) and reduces
+        // modulo r; the result is always a valid scalar.
+        unsafe {
+            blst::blst_scalar_from_be_bytes(&mut s, bytes.as_ptr(), bytes.len());
+            blst::blst_fr_from_scalar(&mut out, &s);
+        }
+        Fr(out)
+    }
+    fn to_bytes_be(&self) -> [u8; 32] {
+        let s = self.scalar();
+        let mut out = [0u8; 32];
+        // SAFETY: blst writes exactly 32 bytes into `out`.
+        unsafe { blst::blst_bendian_from_scalar(out.as_mut_ptr(), &s) };
+        out
+    }
+    fn to_bytes_le(&self) -> [u8; 32] {
+        self.scalar().b
+    }
+    fn square(&self) -> Self {
+        let mut out = blst_fr::default();
+        // SAFETY: reads one initialised field element, writes `out`.
+        unsafe { blst::blst_fr_sqr(&mut out, &self.0) };
+        Fr(out)
+    }
+    fn inverse(&self) -> Option<Self> {
+        if self.is_zero() {
+            return None;
+        }
+        let mut out = blst_fr::default();
+        // SAFETY: reads one initialised non-zero field element, writes `out`.
+        unsafe { blst::blst_fr_eucl_inverse(&mut out, &self.0) };
+        Some(Fr(out))
+    }
+}
+
+// ---------------------------------------------------------------- G1 / G2
+
+/// Implements the group traits for one of blst's projective point types.
+macro_rules! blst_group {
+    ($name:ident, $raw:ty, $add:ident, $double:ident, $cneg:ident, $mult:ident, $is_inf:ident,
+     $is_equal:ident, $generator:ident) => {
+        impl Add for $name {
+            type Output = $name;
+            fn add(self, rhs: $name) -> $name {
+                let mut out = <$raw>::default();
+                // SAFETY: blst reads two initialised points and writes `out`.
+                unsafe { blst::$add(&mut out, &self.0, &rhs.0) };
+                $name(out)
+            }
+        }
+        impl Sub for $name {
+            type Output = $name;
+            fn sub(self, rhs: $name) -> $name {
+                self + (-rhs)
+            }
+        }
+        impl Neg for $name {
+            type Output = $name;
+            fn neg(self) -> $name {
+                let mut out = self.0;
+                // SAFETY: in-place conditional negation of an initialised point.
+                unsafe { blst::$cneg(&mut out, true) };
+                $name(out)
+            }
+        }
+        impl AddAssign for $name {
+            fn add_assign(&mut self, rhs: $name) {
+                *self = *self + rhs;
+            }
+        }
+        impl SubAssign for $name {
+            fn sub_assign(&mut self, rhs: $name) {
+                *self = *self - rhs;
+            }
+        }
+        impl<'a> Mul<&'a Fr> for $name {
+            type Output = $name;
+            fn mul(self, rhs: &'a Fr) -> $name {
+                let s = rhs.scalar();
+                let mut out = <$raw>::default();
+                // SAFETY: blst reads a 255-bit little-endian scalar from the
+                // 32-byte array `s.b` and an initialised point.
+                unsafe { blst::$mult(&mut out, &self.0, s.b.as_ptr(), 255) };
+                $name(out)
+            }
+        }
+        impl PartialEq for $name {
+            fn eq(&self, other: &Self) -> bool {
+                // SAFETY: reads two initialised points.
+                unsafe { blst::$is_equal(&self.0, &other.0) }
+            }
+        }
+        impl Module<Fr> for $name {
+            fn zero() -> Self {
+                $name(<$raw>::default())
+            }
+            fn is_zero(&self) -> bool {
+                // SAFETY: reads one initialised point.
+                unsafe { blst::$is_inf(&self.0) }
+            }
+        }
+        impl Group<Fr> for $name {
+            fn generator() -> Self {
+                // SAFETY: blst returns a pointer to its static generator.
+                $name(unsafe { *blst::$generator() })
+            }
+            fn double(&self) -> Self {
+                let mut out = <$raw>::default();
+                // SAFETY: reads one initialised point, writes `out`.
+                unsafe { blst::$double(&mut out, &self.0) };
+                $name(out)
+            }
+        }
+    };
+}
+
+blst_group!(
+    G1,
+    blst_p1,
+    blst_p1_add_or_double,
+    blst_p1_double,
+    blst_p1_cneg,
+    blst_p1_mult,
+    blst_p1_is_inf,
+    blst_p1_is_equal,
+    blst_p1_generator
+);
+blst_group!(
+    G2,
+    blst_p2,
+    blst_p2_add_or_double,
+    blst_p2_double,
+    blst_p2_cneg,
+    blst_p2_mult,
+    blst_p2_is_inf,
+    blst_p2_is_equal,
+    blst_p2_generator
+);
+
+fn p2_to_affine(p: &G2) -> blst_p2_affine {
+    let mut a = blst_p2_affine::default();
+    // SAFETY: reads one initialised point, writes `a`.
+    unsafe { blst::blst_p2_to_affine(&mut a, &p.0) };
+    a
+}
+
+fn p2_from_affine(a: &blst_p2_affine) -> G2 {
+    let mut p = blst_p2::default();
+    // SAFETY: reads one initialised affine point, writes `p`.
+    unsafe { blst::blst_p2_from_affine(&mut p, a) };
+    G2(p)
+}
+
+/// A `*const` pointer list in blst's "contiguous array" convention: the first
+/// element followed by NULL.
+fn contiguous<T>(first: *const T) -> [*const T; 2] {
+    [first, core::ptr::null()]
+}
+
+impl Backend for Blst {
+    const NAME: &'static str = "blst";
+    type Fr = Fr;
+    type G1 = G1;
+    type G1Affine = blst_p1_affine;
+    type G2 = G2;
+    type G2Prepared = G2Lines;
+
+    fn g1_to_affine(p: &G1) -> blst_p1_affine {
+        let mut a = blst_p1_affine::default();
+        // SAFETY: reads one initialised point, writes `a`.
+        unsafe { blst::blst_p1_to_affine(&mut a, &p.0) };
+        a
+    }
+
+    fn g1_from_affine(a: &blst_p1_affine) -> G1 {
+        let mut p = blst_p1::default();
+        // SAFETY: reads one initialised affine point, writes `p`.
+        unsafe { blst::blst_p1_from_affine(&mut p, a) };
+        G1(p)
+    }
+
+    fn g1_batch_to_affine(points: &[G1]) -> Vec<blst_p1_affine> {
+        let mut out = vec![blst_p1_affine::default(); points.len()];
+        if points.is_empty() {
+            return out;
+        }
+        let ptrs = contiguous(points.as_ptr() as *const blst_p1);
+        // SAFETY: `G1` is `repr(transparent)` over `blst_p1`, so the slice is
+        // a contiguous `blst_p1` array of `points.len()` elements; `out` has
+        // room for exactly that many affine points.
+        unsafe { blst::blst_p1s_to_affine(out.as_mut_ptr(), ptrs.as_ptr(), points.len()) };
+        out
+    }
+
+    fn g1_compress(p: &G1) -> [u8; 48] {
+        let mut out = [0u8; 48];
+        // SAFETY: blst writes 48 bytes into `out`.
+        unsafe { blst::blst_p1_compress(out.as_mut_ptr(), &p.0) };
+        out
+    }
+
+    fn g1_decompress(bytes: &[u8; 48]) -> Result<blst_p1_affine, PointError> {
+        let mut a = blst_p1_affine::default();
+        // SAFETY: blst reads 48 bytes (the compression flag is checked by
+        // blst, so it never reads the 96-byte form from this array).
+        map_err(unsafe { blst::blst_p1_uncompress(&mut a, bytes.as_ptr()) })?;
+        // SAFETY: reads an initialised affine point.
+        if !unsafe { blst::blst_p1_affine_in_g1(&a) } {
+            return Err(PointError::NotInSubgroup);
+        }
+        Ok(a)
+    }
+
+    fn g1_serialize(p: &blst_p1_affine) -> [u8; 96] {
+        let mut out = [0u8; 96];
+        // SAFETY: blst writes 96 bytes into `out`.
+        unsafe { blst::blst_p1_affine_serialize(out.as_mut_ptr(), p) };
+        out
+    }
+
+    fn g1_deserialize_unchecked_subgroup(bytes: &[u8; 96]) -> Result<blst_p1_affine, PointError> {
+        if bytes[0] & 0x80 != 0 {
+            return Err(PointError::InvalidEncoding);
+        }
+        let mut a = blst_p1_affine::default();
+        // SAFETY: the compression flag is clear, so blst reads the 96-byte
+        // uncompressed form, which `bytes` holds.
+        map_err(unsafe { blst::blst_p1_deserialize(&mut a, bytes.as_ptr()) })?;
+        Ok(a)
+    }
+
+    fn g2_compress(p: &G2) -> [u8; 96] {
+        let mut out = [0u8; 96];
+        // SAFETY: blst writes 96 bytes into `out`.
+        unsafe { blst::blst_p2_compress(out.as_mut_ptr(), &p.0) };
+        out
+    }
+
+    fn g2_decompress(bytes: &[u8; 96]) -> Result<G2, PointError> {
+        let mut a = blst_p2_affine::default();
+        // SAFETY: blst reads 96 bytes of a compressed G2 point.
+        map_err(unsafe { blst::blst_p2_uncompress(&mut a, bytes.as_ptr()) })?;
+        // SAFETY: reads an initialised affine point.
+        if !unsafe { blst::blst_p2_affine_in_g2(&a) } {
+            return Err(PointError::NotInSubgroup);
+        }
+        Ok(p2_from_affine(&a))
+    }
+
+    fn g2_serialize(p: &G2) -> [u8; 192] {
+        let mut out = [0u8; 192];
+        // SAFETY: blst writes 192 bytes into `out`.
+        unsafe { blst::blst_p2_serialize(out.as_mut_ptr(), &p.0) };
+        out
+    }
+
+    fn g2_deserialize_unchecked_subgroup(bytes: &[u8; 192]) -> Result<G2, PointError> {
+        if bytes[0] & 0x80 != 0 {
+            return Err(PointError::InvalidEncoding);
+        }
+        let mut a = blst_p2_affine::default();
+        // SAFETY: the compression flag is clear, so blst reads 192 bytes.
+        map_err(unsafe { blst::blst_p2_deserialize(&mut a, bytes.as_ptr()) })?;
+        Ok(p2_from_affine(&a))
+    }
+
+    fn g1_msm(points: &[blst_p1_affine], scalars: &[Fr]) -> G1 {
+        let n = points.len().min(scalars.len());
+        match n {
+            0 => return G1::zero(),
+            1..=3 => {
+                return points
+                    .iter()
+                    .zip(scalars)
+                    .fold(G1::zero(), |acc, (p, s)| acc + Blst::g1_from_affine(p) * s)
+            }
+            _ => {}
+        }
+        let bytes: Vec<blst_scalar> = scalars[..n].iter().map(Fr::scalar).collect();
+        // SAFETY: pure size computation.
+        let scratch_bytes = unsafe { blst::blst_p1s_mult_pippenger_scratch_sizeof(n) };
+        let mut scratch = vec![0 as limb_t; scratch_bytes.div_ceil(core::mem::size_of::<limb_t>())];
+        let p = contiguous(points.as_ptr());
+        let s = contiguous(bytes.as_ptr() as *const u8);
+        let mut out = blst_p1::default();
+        // SAFETY: `points` and `bytes` are contiguous arrays of at least `n`
+        // elements (blst_scalar is 32 bytes, matching nbits = 255); the
+        // scratch buffer has the size blst asked for.
+        unsafe {
+            blst::blst_p1s_mult_pippenger(
+                &mut out,
+                p.as_ptr(),
+                n,
+                s.as_ptr(),
+                255,
+                scratch.as_mut_ptr(),
+            )
+        };
+        G1(out)
+    }
+
+    fn g1_msm_signed_digits(points: &[blst_p1_affine], digits: &[u16], window: usize) -> G1 {
+        let n = points.len().min(digits.len());
+        if n == 0 || !(2..=16).contains(&window) {
+            return G1::zero();
+        }
+        // blst's bucket table for a `window`-bit Booth tile: 2^(window-1)
+        // buckets of XYZZ points (4 base-field elements each).
+        let scratch_bytes = core::mem::size_of::<blst::blst_fp>() * 4 << (window - 1);
+        let mut scratch = vec![0 as limb_t; scratch_bytes / core::mem::size_of::<limb_t>()];
+        let p = contiguous(points.as_ptr());
+        let s = contiguous(digits.as_ptr() as *const u8);
+        let mut out = blst_p1::default();
+        // SAFETY: `points` holds at least `n` affine points; `digits` holds
+        // `n` little-endian u16 values, i.e. 2 bytes per scalar, which is
+        // what blst reads for nbits = window ≤ 16; the scratch has room for
+        // 2^(window-1) XYZZ buckets. With bit0 = 0 the single tile decodes
+        // each value as a signed Booth digit, i.e. exactly our two's
+        // complement digits.
+        unsafe {
+            blst::blst_p1s_tile_pippenger(
+                &mut out,
+                p.as_ptr(),
+                n,
+                s.as_ptr(),
+                window,
+                scratch.as_mut_ptr(),
+                0,
+                window,
+            )
+        };
+        G1(out)
+    }
+
+    fn g2_prepare(p: &G2) -> G2Lines {
+        let a = p2_to_affine(p);
+        let mut lines = Box::new([blst_fp6::default(); 68]);
+        // SAFETY: blst writes exactly 68 fp6 line values into the array.
+        unsafe { blst::blst_precompute_lines(lines.as_mut_ptr(), &a) };
+        G2Lines(lines)
+    }
+
+    fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
+        let mut acc: Option<blst_fp12> = None;
+        for (p, lines) in pairs {
+            if p.is_zero() {
+                continue;
+            }
+            let a = Blst::g1_to_affine(p);
+            let mut ml = blst_fp12::default();
+            // SAFETY: `lines` holds the 68 lines blst precomputed; `a` is an
+            // initialised, finite affine point.
+            unsafe { blst::blst_miller_loop_lines(&mut ml, lines.0.as_ptr(), &a) };
+            acc = Some(match acc {
+                None => ml,
+                Some(prev) => {
+                    let mut out = blst_fp12::default();
+                    // SAFETY: reads two initialised fp12 values.
+                    unsafe { blst::blst_fp12_mul(&mut out, &prev, &ml) };
+                    out
+                }
+            });
+        }
+        let Some(ml) = acc else { return true };
+        let mut fe = blst_fp12::default();
+        // SAFETY: reads an initialised fp12 value, writes `fe`.
+        unsafe { blst::blst_final_exp(&mut fe, &ml) };
+        // SAFETY: reads an initialised fp12 value.
+        unsafe { blst::blst_fp12_is_one(&fe) }
+    }
+}

@@ -1,0 +1,168 @@
+//! The curve-backend trait layer.
+//!
+//! Everything above this module is written once, generic over [`Backend`], and
+//! monomorphised. A backend is a thin adapter over a BLS12-381 implementation:
+//! the scalar field, G1 and G2 with their compressed encodings and validity
+//! checks, multi-scalar multiplication and a pairing product check.
+//!
+//! Backends: [`Blst`] (default) and, with the `arkworks` feature, [`Arkworks`].
+
+use core::fmt::Debug;
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+pub mod blst;
+pub use self::blst::Blst;
+
+#[cfg(feature = "arkworks")]
+pub mod arkworks;
+#[cfg(feature = "arkworks")]
+pub use self::arkworks::Arkworks;
+
+/// Why a byte string is not an acceptable curve point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointError {
+    /// Flags, length or coordinate encoding are malformed (includes x ≥ p and
+    /// non-canonical encodings of the point at infinity).
+    InvalidEncoding,
+    /// The coordinates do not satisfy the curve equation.
+    NotOnCurve,
+    /// The point is on the curve but not in the prime-order subgroup.
+    NotInSubgroup,
+}
+
+impl core::fmt::Display for PointError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            PointError::InvalidEncoding => "invalid point encoding",
+            PointError::NotOnCurve => "point is not on the curve",
+            PointError::NotInSubgroup => "point is not in the prime-order subgroup",
+        })
+    }
+}
+
+/// An additive group with a multiplication by scalars of `F` (a module over
+/// `F`). Both the scalar field itself and the curve groups are modules, which
+/// lets one FFT serve Fr and G1.
+pub trait Module<F>:
+    Copy
+    + Debug
+    + PartialEq
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + for<'a> Mul<&'a F, Output = Self>
+{
+    /// The neutral element.
+    fn zero() -> Self;
+    /// Whether this is the neutral element.
+    fn is_zero(&self) -> bool;
+}
+
+/// The BLS12-381 scalar field Fr.
+pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
+    /// The multiplicative identity.
+    fn one() -> Self;
+    /// The field element with the given small integer value.
+    fn from_u64(v: u64) -> Self;
+    /// Parses a 32-byte big-endian integer; `None` unless it is `< r`.
+    fn from_bytes_be(bytes: &[u8; 32]) -> Option<Self>;
+    /// Reads a 32-byte big-endian integer and reduces it modulo `r`.
+    fn from_bytes_be_reduced(bytes: &[u8; 32]) -> Self;
+    /// The canonical 32-byte big-endian encoding.
+    fn to_bytes_be(&self) -> [u8; 32];
+    /// The canonical 32-byte little-endian encoding of the integer value.
+    fn to_bytes_le(&self) -> [u8; 32];
+    /// `self²`.
+    fn square(&self) -> Self;
+    /// The multiplicative inverse; `None` for zero. May be variable time.
+    fn inverse(&self) -> Option<Self>;
+
+    /// `self^exp` with `exp` given as little-endian 64-bit limbs (variable time).
+    fn pow(&self, exp: &[u64]) -> Self {
+        let mut acc = Self::one();
+        for limb in exp.iter().rev() {
+            for bit in (0..64).rev() {
+                acc = acc.square();
+                if (limb >> bit) & 1 == 1 {
+                    acc *= *self;
+                }
+            }
+        }
+        acc
+    }
+}
+
+/// A prime-order curve group in projective form.
+pub trait Group<F>: Module<F> {
+    /// The fixed generator of the group.
+    fn generator() -> Self;
+    /// `2·self`.
+    fn double(&self) -> Self;
+}
+
+/// A BLS12-381 implementation: the types and the handful of operations the
+/// generic core needs.
+pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
+    /// A short name for reports ("blst", "arkworks").
+    const NAME: &'static str;
+
+    /// The scalar field.
+    type Fr: Scalar;
+    /// G1 in projective coordinates.
+    type G1: Group<Self::Fr>;
+    /// G1 in affine coordinates (the storage form of fixed bases).
+    type G1Affine: Copy + Debug + PartialEq + Send + Sync + 'static;
+    /// G2 in projective coordinates.
+    type G2: Group<Self::Fr>;
+    /// A G2 point prepared for repeated pairings (for example its Miller-loop
+    /// lines).
+    type G2Prepared: Send + Sync + 'static;
+
+    /// Converts to affine coordinates.
+    fn g1_to_affine(p: &Self::G1) -> Self::G1Affine;
+    /// Converts from affine coordinates.
+    fn g1_from_affine(p: &Self::G1Affine) -> Self::G1;
+    /// Converts many points to affine with one shared inversion.
+    fn g1_batch_to_affine(points: &[Self::G1]) -> Vec<Self::G1Affine>;
+
+    /// The 48-byte compressed (ZCash) encoding.
+    fn g1_compress(p: &Self::G1) -> [u8; 48];
+    /// Decodes a compressed point and checks that it is on the curve and in
+    /// the prime-order subgroup (`KeyValidate`, with the point at infinity
+    /// accepted).
+    fn g1_decompress(bytes: &[u8; 48]) -> Result<Self::G1Affine, PointError>;
+    /// The 96-byte uncompressed encoding.
+    fn g1_serialize(p: &Self::G1Affine) -> [u8; 96];
+    /// Decodes an uncompressed point, checking the curve equation but **not**
+    /// subgroup membership. Only for data pinned by a hash (the embedded
+    /// setup).
+    fn g1_deserialize_unchecked_subgroup(bytes: &[u8; 96]) -> Result<Self::G1Affine, PointError>;
+
+    /// The 96-byte compressed encoding of a G2 point.
+    fn g2_compress(p: &Self::G2) -> [u8; 96];
+    /// Decodes a compressed G2 point with on-curve and subgroup checks.
+    fn g2_decompress(bytes: &[u8; 96]) -> Result<Self::G2, PointError>;
+    /// The 192-byte uncompressed encoding of a G2 point.
+    fn g2_serialize(p: &Self::G2) -> [u8; 192];
+    /// Decodes an uncompressed G2 point, on-curve check only (pinned data).
+    fn g2_deserialize_unchecked_subgroup(bytes: &[u8; 192]) -> Result<Self::G2, PointError>;
+
+    /// `Σ scalars[i]·points[i]` (variable base). Lengths must match; extra
+    /// entries of the longer slice are ignored.
+    fn g1_msm(points: &[Self::G1Affine], scalars: &[Self::Fr]) -> Self::G1;
+
+    /// `Σ d_i·points[i]` where every `digits[i]` is a signed `window`-bit digit
+    /// in two's complement (`-2^(window-1) ≤ d_i < 2^(window-1)`), as produced
+    /// by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`.
+    fn g1_msm_signed_digits(points: &[Self::G1Affine], digits: &[u16], window: usize) -> Self::G1;
+
+    /// Prepares a G2 point for pairings.
+    fn g2_prepare(p: &Self::G2) -> Self::G2Prepared;
+    /// Whether `Π e(P_i, Q_i) = 1` in GT.
+    fn pairings_verify(pairs: &[(Self::G1, &Self::G2Prepared)]) -> bool;
+}

@@ -1,0 +1,53 @@
+//! The untrusted byte-level types of the Ethereum API. They are plain
+//! fixed-size arrays; parsing them into field elements and points is where
+//! validation happens.
+
+use crate::backend::{Backend, Scalar};
+use crate::constants::{BYTES_PER_BLOB, BYTES_PER_FIELD_ELEMENT, G1_POINT_AT_INFINITY};
+use crate::error::{Error, Result};
+
+/// A blob: 4096 big-endian field elements of 32 bytes.
+pub type Blob = [u8; BYTES_PER_BLOB];
+/// 32 bytes (a serialised field element).
+pub type Bytes32 = [u8; 32];
+/// 48 bytes (a compressed G1 point).
+pub type Bytes48 = [u8; 48];
+/// A compressed G1 commitment.
+pub type KzgCommitment = Bytes48;
+/// A compressed G1 proof.
+pub type KzgProof = Bytes48;
+
+/// Spec `bytes_to_bls_field`: a canonical big-endian field element.
+pub fn bytes_to_bls_field<B: Backend>(bytes: &Bytes32, what: &'static str, index: usize) -> Result<B::Fr> {
+    B::Fr::from_bytes_be(bytes).ok_or(Error::NonCanonicalFieldElement { what, index })
+}
+
+/// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`:
+/// the point at infinity, or a valid compressed point in the G1 subgroup.
+pub fn bytes_to_g1<B: Backend>(bytes: &Bytes48, what: &'static str, index: usize) -> Result<B::G1Affine> {
+    B::g1_decompress(bytes).map_err(|reason| Error::InvalidG1Point { what, index, reason })
+}
+
+/// Whether `bytes` is the canonical compressed point at infinity.
+pub fn is_g1_point_at_infinity(bytes: &Bytes48) -> bool {
+    *bytes == G1_POINT_AT_INFINITY
+}
+
+/// Spec `blob_to_polynomial`: the blob's 4096 field elements (evaluation form,
+/// bit-reversed order), each required to be canonical.
+pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
+    blob.chunks_exact(BYTES_PER_FIELD_ELEMENT)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let arr: &Bytes32 = chunk
+                .try_into()
+                .map_err(|_| Error::InvalidLength { what: "field element", expected: 32, got: chunk.len() })?;
+            bytes_to_bls_field::<B>(arr, "blob", i)
+        })
+        .collect()
+}
+
+/// Copies a slice into a fixed-size array, with a typed length error.
+pub fn to_array<const N: usize>(bytes: &[u8], what: &'static str) -> Result<[u8; N]> {
+    bytes.try_into().map_err(|_| Error::InvalidLength { what, expected: N, got: bytes.len() })
+}

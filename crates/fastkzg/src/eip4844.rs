@@ -1,0 +1,285 @@
+//! The EIP-4844 (Deneb) blob API, per `specs/deneb/polynomial-commitments.md`
+//! of ethereum/consensus-specs at `8a3df1d`.
+//!
+//! All functions are methods of [`KzgSettings`]. Inputs are untrusted bytes;
+//! every rule the spec enforces (`bytes_to_bls_field`, `validate_kzg_g1`,
+//! equal batch lengths) is checked before any work, and a violation is an
+//! [`Error`], never a panic and never `false`.
+
+use core::borrow::Borrow;
+
+use sha2::{Digest, Sha256};
+
+use crate::backend::{Backend, Group, Module, Scalar};
+use crate::bytes::{blob_to_polynomial, bytes_to_bls_field, bytes_to_g1, Blob, Bytes32, Bytes48};
+use crate::constants::{
+    FIAT_SHAMIR_PROTOCOL_DOMAIN, FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN,
+};
+use crate::error::{Error, Result};
+use crate::kzg::KzgSettings;
+use crate::math::batch_inverse;
+
+/// Spec `hash_to_bls_field`: SHA-256 of `data`, read big-endian, reduced mod r.
+pub fn hash_to_bls_field<B: Backend>(data: &[&[u8]]) -> B::Fr {
+    let mut h = Sha256::new();
+    for d in data {
+        h.update(d);
+    }
+    B::Fr::from_bytes_be_reduced(&h.finalize().into())
+}
+
+/// Spec `compute_challenge`: the Fiat–Shamir evaluation point of a blob and
+/// its commitment, `hash_to_bls_field(FIAT_SHAMIR_PROTOCOL_DOMAIN ‖
+/// FIELD_ELEMENTS_PER_BLOB as 16 bytes big-endian ‖ blob ‖ commitment)`.
+/// Hashes bytes only; performs no validation.
+pub fn compute_challenge<B: Backend>(blob: &Blob, commitment: &Bytes48) -> B::Fr {
+    let degree = (FIELD_ELEMENTS_PER_BLOB as u128).to_be_bytes();
+    hash_to_bls_field::<B>(&[FIAT_SHAMIR_PROTOCOL_DOMAIN, &degree, blob, commitment])
+}
+
+/// `[r^0, r^1, …, r^(n-1)]` (spec `compute_powers`).
+pub fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
+    let mut out = Vec::with_capacity(n);
+    let mut acc = F::one();
+    for _ in 0..n {
+        out.push(acc);
+        acc *= *r;
+    }
+    out
+}
+
+/// `1/(z − ω_i)` for every bit-reversed root, with one batch inversion. If
+/// `z = ω_m` the entry `m` holds `1/z` instead and `m` is returned.
+fn inverse_differences<B: Backend>(roots: &[B::Fr], z: &B::Fr) -> Result<(Vec<B::Fr>, Option<usize>)> {
+    let mut d: Vec<B::Fr> = roots.iter().map(|w| *z - *w).collect();
+    let m = d.iter().position(|x| x.is_zero());
+    if let Some(m) = m {
+        d[m] = *z;
+    }
+    batch_inverse(&mut d)?;
+    Ok((d, m))
+}
+
+impl<B: Backend> KzgSettings<B> {
+    /// Spec `evaluate_polynomial_in_evaluation_form`, given the inverse
+    /// differences of [`inverse_differences`].
+    fn evaluate_with_inverses(&self, poly: &[B::Fr], z: &B::Fr, inv: &[B::Fr], m: Option<usize>) -> B::Fr {
+        if let Some(m) = m {
+            return poly[m];
+        }
+        let sum = poly
+            .iter()
+            .zip(&self.brp_roots_of_unity)
+            .zip(inv)
+            .fold(B::Fr::zero(), |acc, ((p, w), i)| acc + *p * *w * *i);
+        let mut zn = *z;
+        for _ in 0..FIELD_ELEMENTS_PER_BLOB.trailing_zeros() {
+            zn = zn.square();
+        }
+        sum * (zn - B::Fr::one()) * self.domain.size_inv()
+    }
+
+    /// Spec `evaluate_polynomial_in_evaluation_form`: the value at `z` of the
+    /// polynomial whose evaluations over the bit-reversed 4096-th roots of
+    /// unity are `poly`.
+    pub fn evaluate_polynomial_in_evaluation_form(&self, poly: &[B::Fr], z: &B::Fr) -> Result<B::Fr> {
+        if poly.len() != FIELD_ELEMENTS_PER_BLOB {
+            return Err(Error::InvalidSize(format!(
+                "polynomial has {} evaluations, expected {FIELD_ELEMENTS_PER_BLOB}",
+                poly.len()
+            )));
+        }
+        let (inv, m) = inverse_differences::<B>(&self.brp_roots_of_unity, z)?;
+        Ok(self.evaluate_with_inverses(poly, z, &inv, m))
+    }
+
+    /// Spec `compute_kzg_proof_impl`: the proof and value of `poly` at `z`.
+    /// One batch inversion serves both the evaluation and the quotient
+    /// (including `compute_quotient_eval_within_domain` when `z` is a root).
+    pub fn compute_kzg_proof_impl(&self, poly: &[B::Fr], z: &B::Fr) -> Result<(B::G1, B::Fr)> {
+        if poly.len() != FIELD_ELEMENTS_PER_BLOB {
+            return Err(Error::InvalidSize(format!(
+                "polynomial has {} evaluations, expected {FIELD_ELEMENTS_PER_BLOB}",
+                poly.len()
+            )));
+        }
+        let (inv, m) = inverse_differences::<B>(&self.brp_roots_of_unity, z)?;
+        let y = self.evaluate_with_inverses(poly, z, &inv, m);
+        let mut quotient: Vec<B::Fr> = poly
+            .iter()
+            .zip(&inv)
+            .map(|(p, i)| (y - *p) * *i)
+            .collect();
+        if let Some(m) = m {
+            // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i)); inv[m] holds 1/z.
+            let sum = poly
+                .iter()
+                .zip(&self.brp_roots_of_unity)
+                .zip(&inv)
+                .enumerate()
+                .filter(|(i, _)| *i != m)
+                .fold(B::Fr::zero(), |acc, (_, ((p, w), i))| acc + (*p - y) * *w * *i);
+            quotient[m] = sum * inv[m];
+        }
+        Ok((self.commit_lagrange(&quotient), y))
+    }
+
+    /// Spec `verify_kzg_proof_impl`, rearranged so that both G2 points are
+    /// fixed (their Miller-loop lines are precomputed):
+    /// `e(π, [τ]₂) · e(−(C − [y]₁ + z·π), [1]₂) = 1`, which is the spec's
+    /// `e(C − [y]₁, [1]₂) = e(π, [τ − z]₂)`.
+    pub fn verify_kzg_proof_impl(&self, commitment: &B::G1, z: &B::Fr, y: &B::Fr, proof: &B::G1) -> bool {
+        let rhs = *commitment - B::G1::generator() * y + *proof * z;
+        B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
+    }
+
+    /// Spec `blob_to_kzg_commitment`: the commitment to a blob's polynomial.
+    ///
+    /// Errors: a field element of the blob is not canonical.
+    pub fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<Bytes48> {
+        let poly = blob_to_polynomial::<B>(blob)?;
+        Ok(B::g1_compress(&self.commit_lagrange(&poly)))
+    }
+
+    /// Spec `compute_kzg_proof`: the proof of the blob's polynomial at
+    /// `z_bytes`, and the value `y` there, as `(proof, y)`.
+    ///
+    /// Errors: a blob field element or `z` is not canonical.
+    pub fn compute_kzg_proof(&self, blob: &Blob, z_bytes: &Bytes32) -> Result<(Bytes48, Bytes32)> {
+        let poly = blob_to_polynomial::<B>(blob)?;
+        let z = bytes_to_bls_field::<B>(z_bytes, "z", 0)?;
+        let (proof, y) = self.compute_kzg_proof_impl(&poly, &z)?;
+        Ok((B::g1_compress(&proof), y.to_bytes_be()))
+    }
+
+    /// Spec `compute_blob_kzg_proof`: the proof at the Fiat–Shamir challenge
+    /// of the blob and its commitment.
+    ///
+    /// Errors: the commitment is not a valid G1 point, or a blob field element
+    /// is not canonical. The commitment is not checked to match the blob.
+    pub fn compute_blob_kzg_proof(&self, blob: &Blob, commitment_bytes: &Bytes48) -> Result<Bytes48> {
+        bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
+        let poly = blob_to_polynomial::<B>(blob)?;
+        let z = compute_challenge::<B>(blob, commitment_bytes);
+        let (proof, _) = self.compute_kzg_proof_impl(&poly, &z)?;
+        Ok(B::g1_compress(&proof))
+    }
+
+    /// Spec `verify_kzg_proof`: whether `proof` shows that the committed
+    /// polynomial takes value `y` at `z`.
+    ///
+    /// Errors: `z` or `y` not canonical; commitment or proof not a valid G1
+    /// point. A wrong proof is `Ok(false)`.
+    pub fn verify_kzg_proof(
+        &self,
+        commitment_bytes: &Bytes48,
+        z_bytes: &Bytes32,
+        y_bytes: &Bytes32,
+        proof_bytes: &Bytes48,
+    ) -> Result<bool> {
+        let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
+        let z = bytes_to_bls_field::<B>(z_bytes, "z", 0)?;
+        let y = bytes_to_bls_field::<B>(y_bytes, "y", 0)?;
+        let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
+        Ok(self.verify_kzg_proof_impl(&B::g1_from_affine(&commitment), &z, &y, &B::g1_from_affine(&proof)))
+    }
+
+    /// Spec `verify_blob_kzg_proof`: whether `proof` is the blob proof for
+    /// `blob` and `commitment`.
+    ///
+    /// Errors: a blob field element not canonical; commitment or proof not a
+    /// valid G1 point. A wrong proof is `Ok(false)`.
+    pub fn verify_blob_kzg_proof(&self, blob: &Blob, commitment_bytes: &Bytes48, proof_bytes: &Bytes48) -> Result<bool> {
+        let poly = blob_to_polynomial::<B>(blob)?;
+        let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
+        let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
+        let z = compute_challenge::<B>(blob, commitment_bytes);
+        let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
+        Ok(self.verify_kzg_proof_impl(&B::g1_from_affine(&commitment), &z, &y, &B::g1_from_affine(&proof)))
+    }
+
+    /// Spec `verify_blob_kzg_proof_batch`: verifies many blob proofs at once
+    /// with the spec's random linear combination (`verify_kzg_proof_batch`,
+    /// challenge from `RANDOM_CHALLENGE_KZG_BATCH_DOMAIN`). An empty batch is
+    /// `Ok(true)`.
+    ///
+    /// Errors: the three lists differ in length; any blob field element not
+    /// canonical; any commitment or proof not a valid G1 point (the error
+    /// names its index).
+    pub fn verify_blob_kzg_proof_batch<T: Borrow<Blob> + Sync>(
+        &self,
+        blobs: &[T],
+        commitments_bytes: &[Bytes48],
+        proofs_bytes: &[Bytes48],
+    ) -> Result<bool> {
+        if blobs.len() != commitments_bytes.len() || blobs.len() != proofs_bytes.len() {
+            return Err(Error::LengthMismatch {
+                what: "blobs, commitments and proofs",
+                lengths: vec![blobs.len(), commitments_bytes.len(), proofs_bytes.len()],
+            });
+        }
+        let n = blobs.len();
+        if n == 0 {
+            return Ok(true);
+        }
+        // Per blob: parse, validate, derive z and evaluate y.
+        let per_blob = |i: usize| -> Result<(B::G1Affine, B::G1Affine, B::Fr, B::Fr)> {
+            let blob = blobs[i].borrow();
+            let poly = blob_to_polynomial::<B>(blob)?;
+            let c = bytes_to_g1::<B>(&commitments_bytes[i], "commitment", i)?;
+            let p = bytes_to_g1::<B>(&proofs_bytes[i], "proof", i)?;
+            let z = compute_challenge::<B>(blob, &commitments_bytes[i]);
+            let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
+            Ok((c, p, z, y))
+        };
+        #[cfg(feature = "parallel")]
+        let items: Vec<_> = {
+            use rayon::prelude::*;
+            (0..n).into_par_iter().map(per_blob).collect::<Result<_>>()?
+        };
+        #[cfg(not(feature = "parallel"))]
+        let items: Vec<_> = (0..n).map(per_blob).collect::<Result<_>>()?;
+        self.verify_kzg_proof_batch(&items, commitments_bytes, proofs_bytes)
+    }
+
+    /// Spec `verify_kzg_proof_batch` over decoded `(C, π, z, y)` and the
+    /// original encodings (hashed into the transcript).
+    fn verify_kzg_proof_batch(
+        &self,
+        items: &[(B::G1Affine, B::G1Affine, B::Fr, B::Fr)],
+        commitments_bytes: &[Bytes48],
+        proofs_bytes: &[Bytes48],
+    ) -> Result<bool> {
+        let n = items.len();
+        let mut h = Sha256::new();
+        h.update(RANDOM_CHALLENGE_KZG_BATCH_DOMAIN);
+        h.update((FIELD_ELEMENTS_PER_BLOB as u64).to_be_bytes());
+        h.update((n as u64).to_be_bytes());
+        for ((c, p), (_, _, z, y)) in commitments_bytes.iter().zip(proofs_bytes).zip(items) {
+            h.update(c);
+            h.update(z.to_bytes_be());
+            h.update(y.to_bytes_be());
+            h.update(p);
+        }
+        let r = B::Fr::from_bytes_be_reduced(&h.finalize().into());
+        let r_powers = compute_powers(&r, n);
+
+        // rhs = Σ rⁱ·Cᵢ + Σ rⁱzᵢ·πᵢ − (Σ rⁱyᵢ)·G₁ ; lhs = Σ rⁱ·πᵢ
+        let mut points = Vec::with_capacity(2 * n);
+        let mut scalars = Vec::with_capacity(2 * n);
+        let mut y_sum = B::Fr::zero();
+        for ((c, _, _, y), rp) in items.iter().zip(&r_powers) {
+            points.push(*c);
+            scalars.push(*rp);
+            y_sum += *y * *rp;
+        }
+        for ((_, p, z, _), rp) in items.iter().zip(&r_powers) {
+            points.push(*p);
+            scalars.push(*z * *rp);
+        }
+        let proofs: Vec<B::G1Affine> = items.iter().map(|(_, p, _, _)| *p).collect();
+        let rhs = B::g1_msm(&points, &scalars) - B::G1::generator() * &y_sum;
+        let lhs = B::g1_msm(&proofs, &r_powers);
+        Ok(B::pairings_verify(&[(lhs, &self.g2_tau), (-rhs, &self.g2_generator)]))
+    }
+}

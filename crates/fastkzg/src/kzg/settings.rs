@@ -1,0 +1,166 @@
+//! `KzgSettings`: the Ethereum trusted setup and everything precomputed from
+//! it. Built once, immutable, `Send + Sync`, shared across threads.
+
+use std::sync::OnceLock;
+
+use super::srs::Srs;
+use crate::backend::{Backend, Blst, Group, Module};
+use crate::constants::{FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB};
+use crate::error::{Error, Result};
+use crate::math::{bit_reversal_permutation, Domain};
+use crate::msm::FixedBaseMsm;
+
+/// The largest accepted `precompute` level (as in c-kzg-4844).
+pub const MAX_PRECOMPUTE: usize = 15;
+
+/// Window of the fixed-base table for commitments over the Lagrange basis
+/// (4096 bases × 20 layers, 7.5 MiB with blst).
+pub(crate) const LAGRANGE_MSM_WINDOW: usize = 13;
+
+/// The trusted setup plus derived data, for one backend.
+pub struct KzgSettings<B: Backend = Blst> {
+    /// Monomial G1 powers (4096) and G2 powers (65).
+    pub(crate) srs: Srs<B>,
+    /// Lagrange-basis G1 points in bit-reversed order (spec
+    /// `bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE)`).
+    pub(crate) g1_lagrange_brp: Vec<B::G1Affine>,
+    /// The 4096-th roots of unity in bit-reversed order.
+    pub(crate) brp_roots_of_unity: Vec<B::Fr>,
+    /// The domain of size `FIELD_ELEMENTS_PER_BLOB`.
+    pub(crate) domain: Domain<B::Fr>,
+    /// The domain of size `FIELD_ELEMENTS_PER_EXT_BLOB`.
+    pub(crate) ext_domain: Domain<B::Fr>,
+    /// `[1]₂`, prepared.
+    pub(crate) g2_generator: B::G2Prepared,
+    /// `[τ]₂`, prepared.
+    pub(crate) g2_tau: B::G2Prepared,
+    /// `[τ^FIELD_ELEMENTS_PER_CELL]₂`, prepared (cell proofs).
+    pub(crate) g2_tau_cell: B::G2Prepared,
+    /// Fixed-base table over `g1_lagrange_brp`, built on first use.
+    lagrange_msm: OnceLock<FixedBaseMsm<B>>,
+    /// The precompute level requested at load time.
+    pub(crate) precompute: usize,
+}
+
+impl<B: Backend> core::fmt::Debug for KzgSettings<B> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("KzgSettings")
+            .field("backend", &B::NAME)
+            .field("g1_points", &self.srs.g1.len())
+            .field("g2_points", &self.srs.g2.len())
+            .field("precompute", &self.precompute)
+            .finish()
+    }
+}
+
+impl<B: Backend> KzgSettings<B> {
+    /// Assembles settings from already validated points: `g1_monomial` and
+    /// `g1_lagrange` (natural order) of `FIELD_ELEMENTS_PER_BLOB` points each,
+    /// and at least `FIELD_ELEMENTS_PER_CELL + 1` G2 monomial points.
+    pub(crate) fn from_points(
+        g1_monomial: Vec<B::G1Affine>,
+        g1_lagrange: Vec<B::G1Affine>,
+        g2_monomial: Vec<B::G2>,
+        precompute: usize,
+    ) -> Result<Self> {
+        if precompute > MAX_PRECOMPUTE {
+            return Err(Error::InvalidTrustedSetup(format!(
+                "precompute level {precompute} exceeds the maximum {MAX_PRECOMPUTE}"
+            )));
+        }
+        if g1_monomial.len() != FIELD_ELEMENTS_PER_BLOB || g1_lagrange.len() != FIELD_ELEMENTS_PER_BLOB
+        {
+            return Err(Error::InvalidTrustedSetup(format!(
+                "expected {FIELD_ELEMENTS_PER_BLOB} G1 points in each form, got {} monomial and {} Lagrange",
+                g1_monomial.len(),
+                g1_lagrange.len()
+            )));
+        }
+        let (Some(g2_0), Some(g2_1), Some(g2_cell)) = (
+            g2_monomial.first(),
+            g2_monomial.get(1),
+            g2_monomial.get(FIELD_ELEMENTS_PER_CELL),
+        ) else {
+            return Err(Error::InvalidTrustedSetup(format!(
+                "expected at least {} G2 points, got {}",
+                FIELD_ELEMENTS_PER_CELL + 1,
+                g2_monomial.len()
+            )));
+        };
+        let g2_generator = B::g2_prepare(g2_0);
+        let g2_tau = B::g2_prepare(g2_1);
+        let g2_tau_cell = B::g2_prepare(g2_cell);
+        if *g2_0 != B::G2::generator() {
+            return Err(Error::InvalidTrustedSetup(
+                "the first G2 point is not the generator".into(),
+            ));
+        }
+        let domain = Domain::new(FIELD_ELEMENTS_PER_BLOB)?;
+        let ext_domain = Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB)?;
+        let brp_roots_of_unity = bit_reversal_permutation(domain.roots());
+        Ok(KzgSettings {
+            srs: Srs {
+                g1: g1_monomial,
+                g2: g2_monomial,
+            },
+            g1_lagrange_brp: bit_reversal_permutation(&g1_lagrange),
+            brp_roots_of_unity,
+            domain,
+            ext_domain,
+            g2_generator,
+            g2_tau,
+            g2_tau_cell,
+            lagrange_msm: OnceLock::new(),
+            precompute,
+        })
+    }
+
+    /// The monomial-form structured reference string.
+    pub fn srs(&self) -> &Srs<B> {
+        &self.srs
+    }
+
+    /// The Lagrange-basis G1 points in bit-reversed order.
+    pub fn g1_lagrange_brp(&self) -> &[B::G1Affine] {
+        &self.g1_lagrange_brp
+    }
+
+    /// The precompute level these settings were loaded with.
+    pub fn precompute(&self) -> usize {
+        self.precompute
+    }
+
+    /// Builds the fixed-base commitment table now rather than on first use.
+    pub fn warm_up(&self) {
+        let _ = self.lagrange_msm();
+    }
+
+    pub(crate) fn lagrange_msm(&self) -> &FixedBaseMsm<B> {
+        self.lagrange_msm
+            .get_or_init(|| FixedBaseMsm::new(&self.g1_lagrange_brp, LAGRANGE_MSM_WINDOW))
+    }
+
+    /// `Σ scalars[i]·L_brp[i]`: a commitment to a polynomial in evaluation
+    /// form (spec `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), …)`).
+    pub fn commit_lagrange(&self, scalars: &[B::Fr]) -> B::G1 {
+        if scalars.is_empty() {
+            return B::G1::zero();
+        }
+        self.lagrange_msm().msm(scalars)
+    }
+
+    /// Bytes of memory held by the settings (points, roots, tables built so
+    /// far), an estimate that ignores allocator overhead.
+    pub fn memory_bytes(&self) -> usize {
+        let g1 = core::mem::size_of::<B::G1Affine>();
+        let fr = core::mem::size_of::<B::Fr>();
+        let mut total = (self.srs.g1.len() + self.g1_lagrange_brp.len()) * g1
+            + self.srs.g2.len() * core::mem::size_of::<B::G2>()
+            + 3 * core::mem::size_of::<B::G2Prepared>()
+            + (self.brp_roots_of_unity.len() + self.domain.size() + self.ext_domain.size()) * fr;
+        if let Some(t) = self.lagrange_msm.get() {
+            total += t.memory_bytes();
+        }
+        total
+    }
+}

@@ -1,0 +1,40 @@
+//! # fastkzg
+//!
+//! KZG polynomial commitments for Ethereum — EIP-4844 blobs and EIP-7594
+//! (PeerDAS) cells — written once over pluggable BLS12-381 backends (blst by
+//! default, arkworks with the `arkworks` feature).
+//!
+//! Layers, bottom to top: [`backend`] (curve adapters) → [`math`] and [`msm`]
+//! → [`kzg`] (the KZG10 toolkit and the trusted setup) → [`eip4844`] (the
+//! Ethereum API).
+//!
+//! ```
+//! use fastkzg::{KzgSettings, BYTES_PER_BLOB};
+//!
+//! let settings: &KzgSettings = KzgSettings::mainnet();
+//! let blob = vec![0u8; BYTES_PER_BLOB];
+//! let blob: &fastkzg::Blob = blob.as_slice().try_into().unwrap();
+//! let commitment = settings.blob_to_kzg_commitment(blob).unwrap();
+//! let proof = settings.compute_blob_kzg_proof(blob, &commitment).unwrap();
+//! assert!(settings.verify_blob_kzg_proof(blob, &commitment, &proof).unwrap());
+//! ```
+
+#![forbid(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs)]
+
+pub mod backend;
+pub mod bytes;
+pub mod constants;
+pub mod eip4844;
+pub mod error;
+pub mod kzg;
+pub mod math;
+pub mod msm;
+
+pub use backend::{Backend, Blst};
+#[cfg(feature = "arkworks")]
+pub use backend::Arkworks;
+pub use bytes::{Blob, Bytes32, Bytes48, KzgCommitment, KzgProof};
+pub use constants::*;
+pub use error::{Error, Result};
+pub use kzg::KzgSettings;

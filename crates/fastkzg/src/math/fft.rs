@@ -1,0 +1,130 @@
+//! Radix-2 FFTs over any [`Module`]: the scalar field (Fr) and the curve
+//! groups (G1), so one implementation serves both.
+//!
+//! Conventions: inputs and outputs are in natural order;
+//! `fft(a)[k] = Σ_j a[j]·ω^(jk)` and `ifft` is its inverse. The length must be
+//! a power of two that divides the domain size.
+
+use super::bit_reversal::bit_reversal_permutation_in_place;
+use super::domain::Domain;
+use crate::backend::{Module, Scalar};
+use crate::error::{Error, Result};
+
+fn check_len<F: Scalar>(n: usize, domain: &Domain<F>) -> Result<usize> {
+    if n == 0 || !n.is_power_of_two() || domain.size() % n != 0 {
+        return Err(Error::InvalidSize(format!(
+            "FFT length {n} must be a power of two dividing the domain size {}",
+            domain.size()
+        )));
+    }
+    Ok(domain.size() / n)
+}
+
+/// In-place iterative decimation-in-time butterfly network, natural order in
+/// and out. `stride` selects `ω_n = domain.root(stride)`.
+fn fft_core<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize) {
+    let n = a.len();
+    bit_reversal_permutation_in_place(a);
+    let roots = domain.roots();
+    let mut half = 1;
+    while half < n {
+        let step = (n / (2 * half)) * stride;
+        for chunk in a.chunks_exact_mut(2 * half) {
+            let (lo, hi) = chunk.split_at_mut(half);
+            for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+                let t = if j == 0 { *y } else { *y * &roots[j * step] };
+                *y = *x - t;
+                *x += t;
+            }
+        }
+        half *= 2;
+    }
+}
+
+/// Forward FFT in place: `a[k] ← Σ_j a[j]·ω^(jk)` with `ω` the primitive
+/// `a.len()`-th root of unity of `domain`.
+pub fn fft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
+    let stride = check_len(a.len(), domain)?;
+    fft_core(a, domain, stride);
+    Ok(())
+}
+
+/// Inverse FFT in place (including the `1/n` scaling).
+pub fn ifft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
+    ifft_in_place_unscaled(a, domain)?;
+    let n_inv = F::from_u64(a.len() as u64)
+        .inverse()
+        .ok_or(Error::DivisionByZero)?;
+    for x in a.iter_mut() {
+        *x = *x * &n_inv;
+    }
+    Ok(())
+}
+
+/// Inverse FFT without the final `1/n` scaling (`n·ifft(a)`), for callers
+/// that fold the scaling into cheaper data (e.g. scalars instead of points).
+pub fn ifft_in_place_unscaled<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+) -> Result<()> {
+    let stride = check_len(a.len(), domain)?;
+    fft_core(a, domain, stride);
+    // Evaluating at ω^(-k) = ω^(n-k) is a reversal of outputs 1..n.
+    a[1..].reverse();
+    Ok(())
+}
+
+/// Forward FFT returning a new vector.
+pub fn fft<F: Scalar, T: Module<F>>(a: &[T], domain: &Domain<F>) -> Result<Vec<T>> {
+    let mut out = a.to_vec();
+    fft_in_place(&mut out, domain)?;
+    Ok(out)
+}
+
+/// Inverse FFT returning a new vector.
+pub fn ifft<F: Scalar, T: Module<F>>(a: &[T], domain: &Domain<F>) -> Result<Vec<T>> {
+    let mut out = a.to_vec();
+    ifft_in_place(&mut out, domain)?;
+    Ok(out)
+}
+
+/// Evaluations on the coset `shift·H`: `out[k] = Σ_j a[j]·(shift·ω^k)^j`.
+pub fn coset_fft<F: Scalar, T: Module<F>>(a: &[T], shift: &F, domain: &Domain<F>) -> Result<Vec<T>> {
+    let mut out = a.to_vec();
+    let mut s = F::one();
+    for x in out.iter_mut() {
+        *x = *x * &s;
+        s *= *shift;
+    }
+    fft_in_place(&mut out, domain)?;
+    Ok(out)
+}
+
+/// The inverse of [`coset_fft`].
+pub fn coset_ifft<F: Scalar, T: Module<F>>(
+    a: &[T],
+    shift: &F,
+    domain: &Domain<F>,
+) -> Result<Vec<T>> {
+    let mut out = ifft(a, domain)?;
+    let shift_inv = shift.inverse().ok_or(Error::DivisionByZero)?;
+    let mut s = F::one();
+    for x in out.iter_mut() {
+        *x = *x * &s;
+        s *= shift_inv;
+    }
+    Ok(out)
+}
+
+/// The quadratic-time DFT, a test oracle for the FFTs.
+pub fn dft_reference<F: Scalar, T: Module<F>>(a: &[T], domain: &Domain<F>) -> Result<Vec<T>> {
+    let stride = check_len(a.len(), domain)?;
+    let n = a.len();
+    Ok((0..n)
+        .map(|k| {
+            a.iter().enumerate().fold(T::zero(), |acc, (j, x)| {
+                acc + *x * &domain.root((j * k % n) * stride)
+            })
+        })
+        .collect())
+}

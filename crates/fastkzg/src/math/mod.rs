@@ -1,0 +1,15 @@
+//! Field and polynomial math, generic over the backend's scalar field:
+//! roots of unity and evaluation domains, bit-reversal permutations, batch
+//! inversion, FFTs over Fr and G1, and dense polynomials.
+
+pub mod batch_inverse;
+pub mod bit_reversal;
+pub mod domain;
+pub mod fft;
+pub mod poly;
+pub mod zero_poly;
+
+pub use batch_inverse::batch_inverse;
+pub use bit_reversal::{bit_reversal_permutation, bit_reversal_permutation_in_place, reverse_bits};
+pub use domain::Domain;
+pub use poly::Polynomial;
