@@ -1,0 +1,153 @@
+//! Runs the consensus-spec KZG reference tests (EIP-4844 and EIP-7594) on every
+//! backend. The folder comes from `FASTKZG_SPEC_TESTS` (default
+//! `../shared/spec-tests`); a missing folder or a function with no cases is a
+//! failure, not a skip.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::{hex_array, hex_boxed, spec_tests_dir};
+use fastkzg::backend::Scalar;
+use fastkzg::{Backend, Blob, KzgSettings, BYTES_PER_BLOB};
+use serde_yaml::Value;
+
+/// What a case's `output` must be: `None` for `null` (the call must fail).
+type Expected = Option<Value>;
+
+fn s(v: &Value) -> Option<&str> {
+    v.as_str()
+}
+
+fn blob(v: &Value) -> Option<Box<Blob>> {
+    hex_boxed::<BYTES_PER_BLOB>(s(v)?)
+}
+
+fn b32(v: &Value) -> Option<[u8; 32]> {
+    hex_array(s(v)?)
+}
+
+fn b48(v: &Value) -> Option<[u8; 48]> {
+    hex_array(s(v)?)
+}
+
+fn list<T>(v: &Value, f: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
+    v.as_sequence()?.iter().map(f).collect()
+}
+
+fn hexstr(b: &[u8]) -> Value {
+    Value::String(format!("0x{}", hex::encode(b)))
+}
+
+/// Runs one case; returns the produced output (`None` = error) or a
+/// description of why inputs were unparseable (also an error outcome).
+fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Option<Value> {
+    let i = |k: &str| &input[k];
+    match func {
+        "blob_to_kzg_commitment" => {
+            let blob = blob(i("blob"))?;
+            ks.blob_to_kzg_commitment(&blob).ok().map(|c| hexstr(&c))
+        }
+        "compute_kzg_proof" => {
+            let (blob, z) = (blob(i("blob"))?, b32(i("z"))?);
+            let (proof, y) = ks.compute_kzg_proof(&blob, &z).ok()?;
+            Some(Value::Sequence(vec![hexstr(&proof), hexstr(&y)]))
+        }
+        "compute_blob_kzg_proof" => {
+            let (blob, c) = (blob(i("blob"))?, b48(i("commitment"))?);
+            ks.compute_blob_kzg_proof(&blob, &c).ok().map(|p| hexstr(&p))
+        }
+        "verify_kzg_proof" => {
+            let (c, z, y, p) = (b48(i("commitment"))?, b32(i("z"))?, b32(i("y"))?, b48(i("proof"))?);
+            ks.verify_kzg_proof(&c, &z, &y, &p).ok().map(Value::Bool)
+        }
+        "verify_blob_kzg_proof" => {
+            let (blob, c, p) = (blob(i("blob"))?, b48(i("commitment"))?, b48(i("proof"))?);
+            ks.verify_blob_kzg_proof(&blob, &c, &p).ok().map(Value::Bool)
+        }
+        "verify_blob_kzg_proof_batch" => {
+            let blobs = list(i("blobs"), blob)?;
+            let cs = list(i("commitments"), b48)?;
+            let ps = list(i("proofs"), b48)?;
+            ks.verify_blob_kzg_proof_batch(&blobs, &cs, &ps).ok().map(Value::Bool)
+        }
+        "compute_challenge" => {
+            let (blob, c) = (blob(i("blob"))?, b48(i("commitment"))?);
+            let r = fastkzg::eip4844::compute_challenge::<B>(&blob, &c);
+            Some(hexstr(&r.to_bytes_be()))
+        }
+        other => panic!("no handler for {other}"),
+    }
+}
+
+/// The functions the runner covers.
+const FUNCTIONS: &[&str] = &[
+    "blob_to_kzg_commitment",
+    "compute_kzg_proof",
+    "compute_blob_kzg_proof",
+    "verify_kzg_proof",
+    "verify_blob_kzg_proof",
+    "verify_blob_kzg_proof_batch",
+    "compute_challenge",
+];
+
+fn run_all<B: Backend>() {
+    let root = spec_tests_dir();
+    assert!(
+        root.is_dir(),
+        "reference tests not found at {} (set FASTKZG_SPEC_TESTS)",
+        root.display()
+    );
+    let ks: KzgSettings<B> = KzgSettings::load_mainnet(0).unwrap();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut failures = Vec::new();
+    for func in FUNCTIONS {
+        let dir = root.join(func).join("kzg-mainnet");
+        let mut cases: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|e| e.unwrap().path())
+            .collect();
+        cases.sort();
+        for case in cases {
+            let data = load(&case.join("data.yaml"));
+            let expected: Expected = match &data["output"] {
+                Value::Null => None,
+                v => Some(v.clone()),
+            };
+            let got = run_case(&ks, func, &data["input"]);
+            if got != expected {
+                failures.push(format!(
+                    "{func}/{}: expected {expected:?}, got {got:?}",
+                    case.file_name().unwrap().to_string_lossy()
+                ));
+            }
+            *counts.entry(func).or_default() += 1;
+        }
+    }
+    println!("reference tests on backend {}:", B::NAME);
+    for (f, n) in &counts {
+        println!("  {f:<48} {n:>4} cases");
+    }
+    println!("  {:<48} {:>4} cases", "total", counts.values().sum::<usize>());
+    for f in FUNCTIONS {
+        assert!(counts.get(f).copied().unwrap_or(0) > 0, "no reference cases found for {f}");
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn load(path: &Path) -> Value {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_yaml::from_str(&text).unwrap()
+}
+
+#[test]
+fn reference_tests_blst() {
+    run_all::<fastkzg::Blst>();
+}
+
+#[cfg(feature = "arkworks")]
+#[test]
+fn reference_tests_arkworks() {
+    run_all::<fastkzg::Arkworks>();
+}
