@@ -38,3 +38,10 @@ pub use bytes::{Blob, Bytes32, Bytes48, KzgCommitment, KzgProof};
 pub use constants::*;
 pub use error::{Error, Result};
 pub use kzg::KzgSettings;
+
+/// The shared mainnet settings on the default (blst) backend: the embedded
+/// trusted setup, loaded once on first use. Same as
+/// `KzgSettings::<Blst>::mainnet()`.
+pub fn mainnet() -> &'static KzgSettings<Blst> {
+    KzgSettings::<Blst>::mainnet()
+}

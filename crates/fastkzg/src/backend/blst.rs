@@ -460,12 +460,21 @@ impl Backend for Blst {
         // buckets of XYZZ points (4 base-field elements each).
         let scratch_bytes = core::mem::size_of::<blst::blst_fp>() * 4 << (window - 1);
         let mut scratch = vec![0 as limb_t; scratch_bytes / core::mem::size_of::<limb_t>()];
+        // blst reads ⌈window/8⌉ bytes per scalar: one byte for small windows.
+        let narrow: Vec<u8>;
+        let scalar_bytes = if window <= 8 {
+            narrow = digits[..n].iter().map(|d| *d as u8).collect();
+            narrow.as_ptr()
+        } else {
+            digits.as_ptr() as *const u8
+        };
         let p = contiguous(points.as_ptr());
-        let s = contiguous(digits.as_ptr() as *const u8);
+        let s = contiguous(scalar_bytes);
         let mut out = blst_p1::default();
-        // SAFETY: `points` holds at least `n` affine points; `digits` holds
-        // `n` little-endian u16 values, i.e. 2 bytes per scalar, which is
-        // what blst reads for nbits = window ≤ 16; the scratch has room for
+        // SAFETY: `points` holds at least `n` affine points; the scalars are
+        // `n` values of ⌈window/8⌉ little-endian bytes each (u8 for
+        // window ≤ 8, u16 otherwise), which is what blst reads for
+        // nbits = window ≤ 16; the scratch has room for
         // 2^(window-1) XYZZ buckets. With bit0 = 0 the single tile decodes
         // each value as a signed Booth digit, i.e. exactly our two's
         // complement digits.

@@ -1,0 +1,190 @@
+//! Property tests of the math and the KZG10 toolkit, generic over the backend.
+
+mod common;
+
+use fastkzg::backend::{Backend, Group, Module, Scalar};
+use fastkzg::kzg::Srs;
+use fastkzg::math::{fft, zero_poly::zero_polynomial, Domain, Polynomial};
+use fastkzg::msm::{g1_lincomb, g1_lincomb_naive, FixedBaseMsm};
+use proptest::prelude::*;
+use rand::RngCore;
+
+fn fr<B: Backend>(rng: &mut impl RngCore) -> B::Fr {
+    let mut b = [0u8; 32];
+    rng.fill_bytes(&mut b);
+    B::Fr::from_bytes_be_reduced(&b)
+}
+
+fn frs<B: Backend>(rng: &mut impl RngCore, n: usize) -> Vec<B::Fr> {
+    (0..n).map(|_| fr::<B>(rng)).collect()
+}
+
+fn poly<B: Backend>(rng: &mut impl RngCore, n: usize) -> Polynomial<B::Fr> {
+    Polynomial::new(frs::<B>(rng, n))
+}
+
+fn fft_round_trip<B: Backend>(seed: u64, log: usize) {
+    let mut rng = common::rng(seed);
+    let n = 1 << log;
+    let domain = Domain::<B::Fr>::new(n).unwrap();
+    let a = frs::<B>(&mut rng, n);
+    let f = fft::fft(&a, &domain).unwrap();
+    assert_eq!(fft::ifft(&f, &domain).unwrap(), a);
+    if n <= 64 {
+        assert_eq!(f, fft::dft_reference(&a, &domain).unwrap());
+    }
+    // FFT = evaluation at the roots.
+    let p = Polynomial::new(a);
+    let k = (seed as usize) % n;
+    assert_eq!(f[k], p.evaluate(&domain.root(k)));
+}
+
+fn g1_fft_matches_scalar_fft<B: Backend>(seed: u64, log: usize) {
+    let mut rng = common::rng(seed);
+    let n = 1 << log;
+    let domain = Domain::<B::Fr>::new(n).unwrap();
+    let a = frs::<B>(&mut rng, n);
+    let g = B::G1::generator();
+    let pts: Vec<B::G1> = a.iter().map(|s| g * s).collect();
+    let f = fft::fft(&a, &domain).unwrap();
+    let fp = fft::fft(&pts, &domain).unwrap();
+    for (x, p) in f.iter().zip(&fp) {
+        assert_eq!(g * x, *p);
+    }
+    assert_eq!(fft::ifft(&fp, &domain).unwrap(), pts);
+}
+
+fn coset_fft_round_trip<B: Backend>(seed: u64) {
+    let mut rng = common::rng(seed);
+    let domain = Domain::<B::Fr>::new(32).unwrap();
+    let a = frs::<B>(&mut rng, 32);
+    let shift = B::Fr::from_u64(7);
+    let e = fft::coset_fft(&a, &shift, &domain).unwrap();
+    let p = Polynomial::new(a.clone());
+    assert_eq!(e[3], p.evaluate(&(shift * domain.root(3))));
+    assert_eq!(fft::coset_ifft(&e, &shift, &domain).unwrap(), a);
+}
+
+fn division_identities<B: Backend>(seed: u64, n: usize, d: usize) {
+    let mut rng = common::rng(seed);
+    let p = poly::<B>(&mut rng, n);
+    let mut div = poly::<B>(&mut rng, d);
+    if div.coeffs.last().is_some_and(|c| c.is_zero()) {
+        div.coeffs.push(B::Fr::one());
+    }
+    let (q, r) = p.div_rem(&div).unwrap();
+    assert_eq!(q.mul(&div).add(&r).coeffs[..n], p.coeffs[..]);
+    assert!(r.degree().is_none_or(|dr| dr < div.degree().unwrap()));
+    let z = fr::<B>(&mut rng);
+    let (q1, y) = p.divide_by_linear(&z);
+    assert_eq!(y, p.evaluate(&z));
+    let lin = Polynomial::new(vec![-z, B::Fr::one()]);
+    let back = q1.mul(&lin).add(&Polynomial::new(vec![y]));
+    assert_eq!(back.coeffs[..n], p.coeffs[..]);
+    assert_eq!(p.mul(&div), p.mul_fft(&div).unwrap());
+    assert_eq!(Polynomial::<B::Fr>::zero().div_rem(&div).unwrap().0, Polynomial::zero());
+    assert!(p.div_rem(&Polynomial::zero()).is_err());
+}
+
+fn interpolation_and_zero_poly<B: Backend>(seed: u64, n: usize) {
+    let mut rng = common::rng(seed);
+    let xs = frs::<B>(&mut rng, n);
+    let ys = frs::<B>(&mut rng, n);
+    let p = Polynomial::interpolate(&xs, &ys).unwrap();
+    let z = zero_polynomial(&xs);
+    assert_eq!(z.degree(), Some(n));
+    for (x, y) in xs.iter().zip(&ys) {
+        assert_eq!(p.evaluate(x), *y);
+        assert!(z.evaluate(x).is_zero());
+    }
+    assert!(!z.evaluate(&fr::<B>(&mut rng)).is_zero());
+    let mut dup = xs.clone();
+    dup.push(xs[0]);
+    let mut ys2 = ys.clone();
+    ys2.push(ys[0]);
+    assert!(Polynomial::interpolate(&dup, &ys2).is_err());
+}
+
+fn msm_matches_naive<B: Backend>(seed: u64, n: usize) {
+    let mut rng = common::rng(seed);
+    let g = B::G1::generator();
+    let pts: Vec<B::G1> = frs::<B>(&mut rng, n).iter().map(|s| g * s).collect();
+    let pts = B::g1_batch_to_affine(&pts);
+    let mut scalars = frs::<B>(&mut rng, n);
+    if n > 2 {
+        scalars[0] = B::Fr::zero();
+        scalars[1] = -B::Fr::one();
+    }
+    let naive = g1_lincomb_naive::<B>(&pts, &scalars);
+    assert_eq!(g1_lincomb::<B>(&pts, &scalars), naive);
+    for w in [2, 3, 5, 8, 9, 13, 16] {
+        let table = FixedBaseMsm::<B>::new(&pts, w);
+        assert_eq!(table.msm(&scalars), naive, "window {w}");
+    }
+}
+
+fn commit_open_verify<B: Backend>(seed: u64) {
+    let mut rng = common::rng(seed);
+    let secret = fr::<B>(&mut rng);
+    let srs = Srs::<B>::insecure_from_secret(&secret, 64, 17);
+    let p = poly::<B>(&mut rng, 64);
+    let c = srs.commit(&p).unwrap();
+    assert_eq!(c, B::G1::generator() * &p.evaluate(&secret));
+    let z = fr::<B>(&mut rng);
+    let (proof, y) = srs.open(&p, &z).unwrap();
+    assert_eq!(y, p.evaluate(&z));
+    assert!(srs.verify(&c, &z, &y, &proof).unwrap());
+    assert!(!srs.verify(&c, &z, &(y + B::Fr::one()), &proof).unwrap());
+    assert!(!srs.verify(&c, &(z + B::Fr::one()), &y, &proof).unwrap());
+    assert!(!srs.verify(&(c + B::G1::generator()), &z, &y, &proof).unwrap());
+    // Multi-point proof at 16 points.
+    let points = frs::<B>(&mut rng, 16);
+    let (mproof, values) = srs.open_multi(&p, &points).unwrap();
+    for (x, v) in points.iter().zip(&values) {
+        assert_eq!(*v, p.evaluate(x));
+    }
+    assert!(srs.verify_multi(&c, &points, &values, &mproof).unwrap());
+    let mut bad = values.clone();
+    bad[3] += B::Fr::one();
+    assert!(!srs.verify_multi(&c, &points, &bad, &mproof).unwrap());
+    // Too many points for the G2 powers, or too long a polynomial.
+    assert!(srs.verify_multi(&c, &frs::<B>(&mut rng, 17), &frs::<B>(&mut rng, 17), &mproof).is_err());
+    assert!(srs.commit(&poly::<B>(&mut rng, 65)).is_err());
+    // Lagrange form: committing evaluations equals committing coefficients.
+    let lag = srs.lagrange(16).unwrap();
+    let domain = Domain::<B::Fr>::new(16).unwrap();
+    let small = poly::<B>(&mut rng, 16);
+    let evals = small.evaluate_on_domain(&domain).unwrap();
+    assert_eq!(B::g1_msm(&lag, &evals), srs.commit(&small).unwrap());
+}
+
+macro_rules! backend_tests {
+    ($modname:ident, $b:ty) => {
+        mod $modname {
+            use super::*;
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(16))]
+                #[test]
+                fn fft_round_trips(seed in any::<u64>(), log in 0usize..=12) { fft_round_trip::<$b>(seed, log); }
+                #[test]
+                fn division(seed in any::<u64>(), n in 1usize..40, d in 1usize..12) { division_identities::<$b>(seed, n, d); }
+                #[test]
+                fn interpolation(seed in any::<u64>(), n in 1usize..20) { interpolation_and_zero_poly::<$b>(seed, n); }
+                #[test]
+                fn msm(seed in any::<u64>(), n in 0usize..70) { msm_matches_naive::<$b>(seed, n); }
+            }
+            #[test]
+            fn fft_2_16() { fft_round_trip::<$b>(1, 16); }
+            #[test]
+            fn g1_fft() { g1_fft_matches_scalar_fft::<$b>(2, 4); g1_fft_matches_scalar_fft::<$b>(3, 7); }
+            #[test]
+            fn coset_fft() { coset_fft_round_trip::<$b>(4); }
+            #[test]
+            fn kzg_round_trips() { for s in 0..3 { commit_open_verify::<$b>(s); } }
+        }
+    };
+}
+
+backend_tests!(blst, fastkzg::Blst);
+#[cfg(feature = "arkworks")]
+backend_tests!(arkworks, fastkzg::Arkworks);
