@@ -3,11 +3,13 @@
 //! validation happens.
 
 use crate::backend::{Backend, Scalar};
-use crate::constants::{BYTES_PER_BLOB, BYTES_PER_FIELD_ELEMENT, G1_POINT_AT_INFINITY};
+use crate::constants::{BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_FIELD_ELEMENT, G1_POINT_AT_INFINITY};
 use crate::error::{Error, Result};
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
 pub type Blob = [u8; BYTES_PER_BLOB];
+/// A cell: 64 big-endian field elements of 32 bytes (EIP-7594).
+pub type Cell = [u8; BYTES_PER_CELL];
 /// 32 bytes (a serialised field element).
 pub type Bytes32 = [u8; 32];
 /// 48 bytes (a compressed G1 point).
@@ -33,18 +35,25 @@ pub fn is_g1_point_at_infinity(bytes: &Bytes48) -> bool {
     *bytes == G1_POINT_AT_INFINITY
 }
 
-/// Spec `blob_to_polynomial`: the blob's 4096 field elements (evaluation form,
-/// bit-reversed order), each required to be canonical.
-pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
-    blob.chunks_exact(BYTES_PER_FIELD_ELEMENT)
+/// Parses consecutive 32-byte canonical field elements (`what` and the
+/// element index name the culprit in errors).
+pub fn bytes_to_field_elements<B: Backend>(bytes: &[u8], what: &'static str) -> Result<Vec<B::Fr>> {
+    bytes
+        .chunks_exact(BYTES_PER_FIELD_ELEMENT)
         .enumerate()
         .map(|(i, chunk)| {
             let arr: &Bytes32 = chunk
                 .try_into()
                 .map_err(|_| Error::InvalidLength { what: "field element", expected: 32, got: chunk.len() })?;
-            bytes_to_bls_field::<B>(arr, "blob", i)
+            bytes_to_bls_field::<B>(arr, what, i)
         })
         .collect()
+}
+
+/// Spec `blob_to_polynomial`: the blob's 4096 field elements (evaluation form,
+/// bit-reversed order), each required to be canonical.
+pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
+    bytes_to_field_elements::<B>(blob, "blob")
 }
 
 /// Copies a slice into a fixed-size array, with a typed length error.

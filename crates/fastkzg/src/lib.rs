@@ -26,6 +26,7 @@ pub mod backend;
 pub mod bytes;
 pub mod constants;
 pub mod eip4844;
+pub mod eip7594;
 pub mod error;
 pub mod kzg;
 pub mod math;
@@ -34,7 +35,7 @@ pub mod msm;
 pub use backend::{Backend, Blst};
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
-pub use bytes::{Blob, Bytes32, Bytes48, KzgCommitment, KzgProof};
+pub use bytes::{Blob, Bytes32, Bytes48, Cell, KzgCommitment, KzgProof};
 pub use constants::*;
 pub use error::{Error, Result};
 pub use kzg::KzgSettings;

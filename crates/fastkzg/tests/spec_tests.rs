@@ -10,7 +10,7 @@ use std::path::Path;
 
 use common::{hex_array, hex_boxed, spec_tests_dir};
 use fastkzg::backend::Scalar;
-use fastkzg::{Backend, Blob, KzgSettings, BYTES_PER_BLOB};
+use fastkzg::{Backend, Blob, Cell, KzgSettings, BYTES_PER_BLOB};
 use serde_yaml::Value;
 
 /// What a case's `output` must be: `None` for `null` (the call must fail).
@@ -30,6 +30,14 @@ fn b32(v: &Value) -> Option<[u8; 32]> {
 
 fn b48(v: &Value) -> Option<[u8; 48]> {
     hex_array(s(v)?)
+}
+
+fn cell(v: &Value) -> Option<Cell> {
+    hex_array(s(v)?)
+}
+
+fn hexlist<T: AsRef<[u8]>>(items: &[T]) -> Value {
+    Value::Sequence(items.iter().map(|x| hexstr(x.as_ref())).collect())
 }
 
 fn list<T>(v: &Value, f: impl Fn(&Value) -> Option<T>) -> Option<Vec<T>> {
@@ -77,6 +85,44 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
             let r = fastkzg::eip4844::compute_challenge::<B>(&blob, &c);
             Some(hexstr(&r.to_bytes_be()))
         }
+        "compute_cells" => {
+            let blob = blob(i("blob"))?;
+            ks.compute_cells(&blob).ok().map(|cells| hexlist(&cells))
+        }
+        "compute_cells_and_kzg_proofs" => {
+            let blob = blob(i("blob"))?;
+            let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).ok()?;
+            Some(Value::Sequence(vec![hexlist(&cells), hexlist(&proofs)]))
+        }
+        "recover_cells_and_kzg_proofs" => {
+            let indices = list(i("cell_indices"), Value::as_u64)?;
+            let cells = list(i("cells"), cell)?;
+            let (cells, proofs) = ks.recover_cells_and_kzg_proofs(&indices, &cells).ok()?;
+            Some(Value::Sequence(vec![hexlist(&cells), hexlist(&proofs)]))
+        }
+        "verify_cell_kzg_proof_batch" => {
+            let cs = list(i("commitments"), b48)?;
+            let indices = list(i("cell_indices"), Value::as_u64)?;
+            let cells = list(i("cells"), cell)?;
+            let ps = list(i("proofs"), b48)?;
+            ks.verify_cell_kzg_proof_batch(&cs, &indices, &cells, &ps).ok().map(Value::Bool)
+        }
+        "compute_verify_cell_kzg_proof_batch_challenge" => {
+            let cs = list(i("commitments"), b48)?;
+            let cis = list(i("commitment_indices"), Value::as_u64)?;
+            let indices = list(i("cell_indices"), Value::as_u64)?;
+            let cells = list(i("cosets_evals"), |v| {
+                let elems = list(v, b32)?;
+                let bytes: Vec<u8> = elems.concat();
+                bytes.try_into().ok()
+            })?;
+            let ps = list(i("proofs"), b48)?;
+            let r = fastkzg::eip7594::compute_verify_cell_kzg_proof_batch_challenge::<B, Cell>(
+                &cs, &cis, &indices, &cells, &ps,
+            )
+            .ok()?;
+            Some(hexstr(&r.to_bytes_be()))
+        }
         other => panic!("no handler for {other}"),
     }
 }
@@ -90,6 +136,11 @@ const FUNCTIONS: &[&str] = &[
     "verify_blob_kzg_proof",
     "verify_blob_kzg_proof_batch",
     "compute_challenge",
+    "compute_cells",
+    "compute_cells_and_kzg_proofs",
+    "recover_cells_and_kzg_proofs",
+    "verify_cell_kzg_proof_batch",
+    "compute_verify_cell_kzg_proof_batch_challenge",
 ];
 
 fn run_all<B: Backend>() {

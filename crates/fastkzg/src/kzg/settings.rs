@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+use super::fk20::Fk20;
 use super::srs::Srs;
 use crate::backend::{Backend, Blst, Group, Module};
 use crate::constants::{FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB};
@@ -30,6 +31,8 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) domain: Domain<B::Fr>,
     /// The domain of size `FIELD_ELEMENTS_PER_EXT_BLOB`.
     pub(crate) ext_domain: Domain<B::Fr>,
+    /// The domain of size `FIELD_ELEMENTS_PER_CELL`.
+    pub(crate) cell_domain: Domain<B::Fr>,
     /// `[1]₂`, prepared.
     pub(crate) g2_generator: B::G2Prepared,
     /// `[τ]₂`, prepared.
@@ -38,6 +41,9 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) g2_tau_cell: B::G2Prepared,
     /// Fixed-base table over `g1_lagrange_brp`, built on first use.
     lagrange_msm: OnceLock<FixedBaseMsm<B>>,
+    /// FK20 precomputation for cell proofs: built at load time when
+    /// `precompute > 0` (with fixed-base tables), otherwise on first use.
+    fk20: OnceLock<Result<Fk20<B>>>,
     /// The precompute level requested at load time.
     pub(crate) precompute: usize,
 }
@@ -97,8 +103,9 @@ impl<B: Backend> KzgSettings<B> {
         }
         let domain = Domain::new(FIELD_ELEMENTS_PER_BLOB)?;
         let ext_domain = Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB)?;
+        let cell_domain = Domain::new(FIELD_ELEMENTS_PER_CELL)?;
         let brp_roots_of_unity = bit_reversal_permutation(domain.roots());
-        Ok(KzgSettings {
+        let settings = KzgSettings {
             srs: Srs {
                 g1: g1_monomial,
                 g2: g2_monomial,
@@ -107,12 +114,42 @@ impl<B: Backend> KzgSettings<B> {
             brp_roots_of_unity,
             domain,
             ext_domain,
+            cell_domain,
             g2_generator,
             g2_tau,
             g2_tau_cell,
             lagrange_msm: OnceLock::new(),
+            fk20: OnceLock::new(),
             precompute,
-        })
+        };
+        if precompute > 0 {
+            settings.fk20()?;
+        }
+        Ok(settings)
+    }
+
+    /// The FK20 window used for a precompute level: 0 = no tables,
+    /// otherwise `max(precompute, 2)`.
+    pub fn fk20_table_window(precompute: usize) -> usize {
+        match precompute {
+            0 => 0,
+            p => p.max(2),
+        }
+    }
+
+    /// The FK20 precomputation for cells of `FIELD_ELEMENTS_PER_CELL`.
+    pub(crate) fn fk20(&self) -> Result<&Fk20<B>> {
+        self.fk20
+            .get_or_init(|| {
+                Fk20::new(
+                    &self.srs,
+                    FIELD_ELEMENTS_PER_BLOB,
+                    FIELD_ELEMENTS_PER_CELL,
+                    Self::fk20_table_window(self.precompute),
+                )
+            })
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// The monomial-form structured reference string.
@@ -130,9 +167,11 @@ impl<B: Backend> KzgSettings<B> {
         self.precompute
     }
 
-    /// Builds the fixed-base commitment table now rather than on first use.
+    /// Builds the lazily computed tables (commitment table, FK20) now rather
+    /// than on first use.
     pub fn warm_up(&self) {
         let _ = self.lagrange_msm();
+        let _ = self.fk20();
     }
 
     pub(crate) fn lagrange_msm(&self) -> &FixedBaseMsm<B> {
@@ -160,6 +199,9 @@ impl<B: Backend> KzgSettings<B> {
             + (self.brp_roots_of_unity.len() + self.domain.size() + self.ext_domain.size()) * fr;
         if let Some(t) = self.lagrange_msm.get() {
             total += t.memory_bytes();
+        }
+        if let Some(Ok(f)) = self.fk20.get() {
+            total += f.memory_bytes();
         }
         total
     }

@@ -4,7 +4,9 @@
 
 pub mod batch_inverse;
 pub mod bit_reversal;
+pub mod das;
 pub mod domain;
+pub mod erasure;
 pub mod fft;
 pub mod poly;
 pub mod zero_poly;

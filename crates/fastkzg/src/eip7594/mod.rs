@@ -1,0 +1,62 @@
+//! The EIP-7594 (PeerDAS) cell API, per
+//! `specs/fulu/polynomial-commitments-sampling.md` of ethereum/consensus-specs
+//! at `8a3df1d`: cells of the extended blob, their KZG proofs (FK20),
+//! recovery from any half of the cells, and batch verification.
+//!
+//! Cell `i` holds the evaluations of the blob polynomial on the coset
+//! `h_i·⟨ω_64⟩` with `h_i = ω_8192^rev7(i)`, in bit-reversed order
+//! (spec `coset_for_cell`).
+
+mod cells;
+mod recovery;
+mod verify;
+
+pub use verify::compute_verify_cell_kzg_proof_batch_challenge;
+
+use crate::backend::{Backend, Scalar};
+use crate::bytes::Cell;
+use crate::constants::{BYTES_PER_FIELD_ELEMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL};
+use crate::error::{Error, Result};
+use crate::math::reverse_bits;
+
+/// Spec `CellIndex`.
+pub type CellIndex = u64;
+
+/// Checks `index < CELLS_PER_EXT_BLOB` and converts it.
+pub(crate) fn check_cell_index(index: CellIndex) -> Result<usize> {
+    match usize::try_from(index) {
+        Ok(i) if i < CELLS_PER_EXT_BLOB => Ok(i),
+        _ => Err(Error::CellIndexOutOfRange { index, max: CELLS_PER_EXT_BLOB }),
+    }
+}
+
+/// Spec `cell_to_coset_evals`: the cell's 64 canonical field elements.
+/// `position` names the cell in errors (`index = position·64 + element`).
+pub(crate) fn cell_to_coset_evals<B: Backend>(cell: &Cell, position: usize) -> Result<Vec<B::Fr>> {
+    crate::bytes::bytes_to_field_elements::<B>(cell, "cell").map_err(|e| match e {
+        Error::NonCanonicalFieldElement { what, index } => Error::NonCanonicalFieldElement {
+            what,
+            index: position * FIELD_ELEMENTS_PER_CELL + index,
+        },
+        other => other,
+    })
+}
+
+/// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values.
+pub(crate) fn evals_to_cells<F: Scalar>(evals: &[F]) -> Vec<Cell> {
+    evals
+        .chunks_exact(FIELD_ELEMENTS_PER_CELL)
+        .map(|chunk| {
+            let mut cell = [0u8; FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEMENT];
+            for (dst, v) in cell.chunks_exact_mut(BYTES_PER_FIELD_ELEMENT).zip(chunk) {
+                dst.copy_from_slice(&v.to_bytes_be());
+            }
+            cell
+        })
+        .collect()
+}
+
+/// The exponent `e` with `h_i = ω_8192^e` for cell `i` (`rev7(i)`).
+pub(crate) fn coset_shift_exponent(cell_index: usize) -> usize {
+    reverse_bits(cell_index, CELLS_PER_EXT_BLOB)
+}

@@ -1,0 +1,166 @@
+//! `verify_cell_kzg_proof_batch` and its Fiat–Shamir challenge.
+
+use core::borrow::Borrow;
+use std::collections::HashMap;
+
+use sha2::{Digest, Sha256};
+
+use super::{cell_to_coset_evals, check_cell_index, coset_shift_exponent, CellIndex};
+use crate::backend::{Backend, Module, Scalar};
+use crate::bytes::{bytes_to_g1, Bytes48, Cell};
+use crate::constants::{
+    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
+    RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
+};
+use crate::eip4844::compute_powers;
+use crate::error::{Error, Result};
+use crate::kzg::KzgSettings;
+use crate::math::{bit_reversal_permutation_in_place, fft};
+
+/// Spec `compute_verify_cell_kzg_proof_batch_challenge`: SHA-256 over the
+/// domain separator, the sizes, the deduplicated commitments, and for every
+/// cell its commitment index, cell index, 64 field elements and proof,
+/// reduced mod r. Cells are hashed as bytes (a canonical cell's bytes are its
+/// field elements' encodings). Hashes only; the lists must have equal lengths.
+pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>>(
+    commitments: &[Bytes48],
+    commitment_indices: &[u64],
+    cell_indices: &[CellIndex],
+    cells: &[T],
+    proofs: &[Bytes48],
+) -> Result<B::Fr> {
+    let n = cell_indices.len();
+    if commitment_indices.len() != n || cells.len() != n || proofs.len() != n {
+        return Err(Error::LengthMismatch {
+            what: "commitment indices, cell indices, cells and proofs",
+            lengths: vec![commitment_indices.len(), n, cells.len(), proofs.len()],
+        });
+    }
+    let mut h = Sha256::new();
+    h.update(RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN);
+    h.update((FIELD_ELEMENTS_PER_BLOB as u64).to_be_bytes());
+    h.update((FIELD_ELEMENTS_PER_CELL as u64).to_be_bytes());
+    h.update((commitments.len() as u64).to_be_bytes());
+    h.update((n as u64).to_be_bytes());
+    for c in commitments {
+        h.update(c);
+    }
+    for k in 0..n {
+        h.update(commitment_indices[k].to_be_bytes());
+        h.update(cell_indices[k].to_be_bytes());
+        h.update(cells[k].borrow());
+        h.update(proofs[k]);
+    }
+    Ok(B::Fr::from_bytes_be_reduced(&h.finalize().into()))
+}
+
+impl<B: Backend> KzgSettings<B> {
+    /// Spec `verify_cell_kzg_proof_batch`: whether every `proofs[k]` proves
+    /// that `cells[k]` is cell `cell_indices[k]` of the blob committed to by
+    /// `commitments[k]`. Commitments may repeat (they are deduplicated by
+    /// bytes), cells may repeat and come in any order. An empty batch is
+    /// `Ok(true)`.
+    ///
+    /// Errors: the four lists differ in length; a cell index `>= 128`; a
+    /// commitment or proof is not a valid G1 point; a cell field element is
+    /// not canonical. A wrong proof is `Ok(false)`.
+    pub fn verify_cell_kzg_proof_batch<T: Borrow<Cell>>(
+        &self,
+        commitments_bytes: &[Bytes48],
+        cell_indices: &[CellIndex],
+        cells: &[T],
+        proofs_bytes: &[Bytes48],
+    ) -> Result<bool> {
+        let n = cells.len();
+        if commitments_bytes.len() != n || cell_indices.len() != n || proofs_bytes.len() != n {
+            return Err(Error::LengthMismatch {
+                what: "commitments, cell indices, cells and proofs",
+                lengths: vec![commitments_bytes.len(), cell_indices.len(), n, proofs_bytes.len()],
+            });
+        }
+        let columns = cell_indices
+            .iter()
+            .map(|i| check_cell_index(*i))
+            .collect::<Result<Vec<usize>>>()?;
+        // Deduplicate commitments by bytes, in first-occurrence order.
+        let mut unique: Vec<Bytes48> = Vec::new();
+        let mut first_pos: HashMap<Bytes48, usize> = HashMap::new();
+        let mut commitment_indices = Vec::with_capacity(n);
+        let mut unique_points = Vec::new();
+        for (k, c) in commitments_bytes.iter().enumerate() {
+            let idx = match first_pos.get(c) {
+                Some(i) => *i,
+                None => {
+                    unique_points.push(bytes_to_g1::<B>(c, "commitment", k)?);
+                    unique.push(*c);
+                    first_pos.insert(*c, unique.len() - 1);
+                    unique.len() - 1
+                }
+            };
+            commitment_indices.push(idx as u64);
+        }
+        let evals = cells
+            .iter()
+            .enumerate()
+            .map(|(pos, c)| cell_to_coset_evals::<B>(c.borrow(), pos))
+            .collect::<Result<Vec<_>>>()?;
+        let proofs = proofs_bytes
+            .iter()
+            .enumerate()
+            .map(|(k, p)| bytes_to_g1::<B>(p, "proof", k))
+            .collect::<Result<Vec<_>>>()?;
+        if n == 0 {
+            return Ok(true);
+        }
+        let r = compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
+            &unique,
+            &commitment_indices,
+            cell_indices,
+            cells,
+            proofs_bytes,
+        )?;
+        let r_powers = compute_powers(&r, n);
+
+        // LL = Σ r^k π_k ; RLP = Σ r^k h_k^64 π_k
+        let ll = B::g1_msm(&proofs, &r_powers);
+        let weighted: Vec<B::Fr> = r_powers
+            .iter()
+            .zip(&columns)
+            .map(|(rk, col)| *rk * self.ext_domain.root(FIELD_ELEMENTS_PER_CELL * coset_shift_exponent(*col)))
+            .collect();
+        let rlp = B::g1_msm(&proofs, &weighted);
+        // RLC = Σ_i weight_i C_i
+        let mut weights = vec![B::Fr::zero(); unique.len()];
+        for (ci, rk) in commitment_indices.iter().zip(&r_powers) {
+            weights[*ci as usize] += *rk;
+        }
+        let rlc = B::g1_msm(&unique_points, &weights);
+        // RLI: aggregate r^k-weighted cells per column, interpolate once per
+        // column on its coset, commit with the first 64 monomial points.
+        let mut agg: Vec<Option<Vec<B::Fr>>> = vec![None; CELLS_PER_EXT_BLOB];
+        for ((col, e), rk) in columns.iter().zip(&evals).zip(&r_powers) {
+            let slot = agg[*col].get_or_insert_with(|| vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL]);
+            for (a, v) in slot.iter_mut().zip(e) {
+                *a += *v * *rk;
+            }
+        }
+        let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
+        let cell_domain = &self.cell_domain;
+        for (col, values) in agg.iter_mut().enumerate() {
+            let Some(values) = values else { continue };
+            bit_reversal_permutation_in_place(values);
+            fft::ifft_in_place(values, cell_domain)?;
+            // I(X) = g(X / h): coefficient j is g_j · h^{-j}.
+            let e = coset_shift_exponent(col);
+            let h_inv = self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e);
+            let mut s = B::Fr::one();
+            for (acc, g) in interp.iter_mut().zip(values.iter()) {
+                *acc += *g * s;
+                s *= h_inv;
+            }
+        }
+        let rli = B::g1_msm(&self.srs.g1[..FIELD_ELEMENTS_PER_CELL], &interp);
+        let rl = rlc - rli + rlp;
+        Ok(B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)]))
+    }
+}

@@ -1,0 +1,165 @@
+//! FK20 amortised proofs (Feist–Khovratovich, "Fast amortized KZG proofs").
+//!
+//! For a polynomial `f` of `n` coefficients split into `r = n/l` blocks of
+//! `l`, the quotient of `f` by `X^l − c` commits to `Σ_s c^s·H_s`, where the
+//! `H_s` (`s < r−1`) depend only on `f` and the setup:
+//! `H_s = Σ_{j<l} Σ_{d} f_{(s+1+d)l+j}·[τ^{dl+j}]`. For each offset `j` this
+//! is a Toeplitz matrix–vector product, computed as a circulant product of
+//! size `2r` with FFTs: the G1 side (`FFT_{2r}` of `[τ^{dl+j}]₁`) is
+//! precomputed, the scalar side is `l` small Fr FFTs, the pointwise products
+//! are `2r` multi-scalar multiplications of `l` points, and one G1 inverse
+//! FFT gives the `H_s`. Evaluating `H(Y) = Σ H_s Y^s` at all `2r`-th roots of
+//! unity with one more G1 FFT yields the proofs for all `2r` cosets
+//! `{x : x^l = ω_{2r}^k}` at once. With `l = 1` these are single-point proofs
+//! for all points of the domain of size `2n`.
+
+use super::srs::Srs;
+use crate::backend::{Backend, Module, Scalar};
+use crate::error::{Error, Result};
+use crate::math::{fft, Domain};
+use crate::msm::FixedBaseMsm;
+
+/// Precomputed FK20 data for polynomials of `n` coefficients and cosets of
+/// size `l`.
+pub struct Fk20<B: Backend> {
+    n: usize,
+    l: usize,
+    domain: Domain<B::Fr>,
+    /// Row `k < 2r` holds `FFT_{2r}([τ^{dl+j}]₁)[k]` for every `j < l`.
+    rows: Vec<Vec<B::G1Affine>>,
+    /// Optional fixed-base tables, one per row.
+    tables: Option<Vec<FixedBaseMsm<B>>>,
+}
+
+impl<B: Backend> core::fmt::Debug for Fk20<B> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Fk20")
+            .field("n", &self.n)
+            .field("l", &self.l)
+            .field("tables", &self.tables.is_some())
+            .finish()
+    }
+}
+
+impl<B: Backend> Fk20<B> {
+    /// Precomputes FK20 for `n` coefficients and cosets of size `l` (both
+    /// powers of two, `l < n`, and the SRS must have `n` G1 powers).
+    /// `table_window` > 0 also builds fixed-base tables with that window
+    /// (memory: `2n/l · l · ⌈257/w⌉` affine points).
+    pub fn new(srs: &Srs<B>, n: usize, l: usize, table_window: usize) -> Result<Self> {
+        if !n.is_power_of_two() || !l.is_power_of_two() || l >= n || srs.g1.len() < n {
+            return Err(Error::InvalidSize(format!(
+                "FK20 needs powers of two l < n <= SRS size; got n = {n}, l = {l}, SRS {}",
+                srs.g1.len()
+            )));
+        }
+        let r = n / l;
+        let domain = Domain::<B::Fr>::new(2 * r)?;
+        let mut columns: Vec<Vec<B::G1>> = Vec::with_capacity(l);
+        for j in 0..l {
+            let mut x = vec![B::G1::zero(); 2 * r];
+            for (d, slot) in x.iter_mut().enumerate().take(r - 1) {
+                *slot = B::g1_from_affine(&srs.g1[d * l + j]);
+            }
+            fft::fft_in_place(&mut x, &domain)?;
+            columns.push(x);
+        }
+        let mut rows = Vec::with_capacity(2 * r);
+        for k in 0..2 * r {
+            let row: Vec<B::G1> = columns.iter().map(|c| c[k]).collect();
+            rows.push(B::g1_batch_to_affine(&row));
+        }
+        let mut fk = Fk20 { n, l, domain, rows, tables: None };
+        if table_window > 0 {
+            fk.build_tables(table_window);
+        }
+        Ok(fk)
+    }
+
+    /// Builds the fixed-base tables (if not built yet).
+    pub fn build_tables(&mut self, window: usize) {
+        if self.tables.is_none() {
+            self.tables = Some(self.rows.iter().map(|row| FixedBaseMsm::new(row, window)).collect());
+        }
+    }
+
+    /// Bytes held by the precomputed rows and tables.
+    pub fn memory_bytes(&self) -> usize {
+        let rows: usize = self.rows.iter().map(|r| r.len()).sum::<usize>() * core::mem::size_of::<B::G1Affine>();
+        rows + self
+            .tables
+            .as_ref()
+            .map_or(0, |t| t.iter().map(FixedBaseMsm::memory_bytes).sum())
+    }
+
+    /// The commitments `H_0..H_{r−2}` followed by zeros (length `2r`).
+    pub fn h_commitments(&self, coeffs: &[B::Fr]) -> Result<Vec<B::G1>> {
+        if coeffs.len() != self.n {
+            return Err(Error::InvalidSize(format!(
+                "FK20 expects {} coefficients, got {}",
+                self.n,
+                coeffs.len()
+            )));
+        }
+        let (l, r) = (self.l, self.n / self.l);
+        // Scalar side: per offset j, b_j[u] = f[(r−1−u)l + j], FFT, with the
+        // 1/(2r) of the later G1 inverse FFT folded in.
+        let scale = B::Fr::from_u64(2 * r as u64)
+            .inverse()
+            .ok_or(Error::DivisionByZero)?;
+        let mut b_hat: Vec<Vec<B::Fr>> = Vec::with_capacity(l);
+        for j in 0..l {
+            let mut b = vec![B::Fr::zero(); 2 * r];
+            for (u, slot) in b.iter_mut().enumerate().take(r) {
+                *slot = coeffs[(r - 1 - u) * l + j] * scale;
+            }
+            fft::fft_in_place(&mut b, &self.domain)?;
+            b_hat.push(b);
+        }
+        // Pointwise: one l-point MSM per row.
+        let mut h_hat: Vec<B::G1> = Vec::with_capacity(2 * r);
+        let mut scalars = vec![B::Fr::zero(); l];
+        for k in 0..2 * r {
+            for (s, b) in scalars.iter_mut().zip(&b_hat) {
+                *s = b[k];
+            }
+            h_hat.push(match &self.tables {
+                Some(t) => t[k].msm(&scalars),
+                None => B::g1_msm(&self.rows[k], &scalars),
+            });
+        }
+        fft::ifft_in_place_unscaled(&mut h_hat, &self.domain)?;
+        // H_s = conv[r−2−s]; the rest is zero.
+        let mut h = vec![B::G1::zero(); 2 * r];
+        for s in 0..r - 1 {
+            h[s] = h_hat[r - 2 - s];
+        }
+        Ok(h)
+    }
+
+    /// Multi-point proofs for the `2r` cosets `{x : x^l = ω_{2r}^k}`, in natural
+    /// order of `k`: proof `k` opens `f` on that coset (the quotient by
+    /// `X^l − ω_{2r}^k`).
+    pub fn multi_proofs(&self, coeffs: &[B::Fr]) -> Result<Vec<B::G1>> {
+        let mut h = self.h_commitments(coeffs)?;
+        fft::fft_in_place(&mut h, &self.domain)?;
+        Ok(h)
+    }
+}
+
+impl<B: Backend> Srs<B> {
+    /// FK20 single-point proofs of `f` (`n` coefficients) at all `2n`-th
+    /// roots of unity, natural order: proof `k` opens `f` at `ω_{2n}^k`.
+    /// Builds the FK20 precomputation each call; keep an [`Fk20`] for repeated
+    /// use.
+    pub fn fk20_single_proofs(&self, coeffs: &[B::Fr]) -> Result<Vec<B::G1>> {
+        Fk20::new(self, coeffs.len(), 1, 0)?.multi_proofs(coeffs)
+    }
+
+    /// FK20 multi-point proofs of `f` (`n` coefficients) for the `2n/l`
+    /// cosets of size `l` of the domain of size `2n`, natural order of
+    /// `k` (coset `{x : x^l = ω_{2n/l}^k}`).
+    pub fn fk20_multi_proofs(&self, coeffs: &[B::Fr], l: usize) -> Result<Vec<B::G1>> {
+        Fk20::new(self, coeffs.len(), l, 0)?.multi_proofs(coeffs)
+    }
+}
