@@ -158,6 +158,62 @@ fn commit_open_verify<B: Backend>(seed: u64) {
     assert_eq!(B::g1_msm(&lag, &evals), srs.commit(&small).unwrap());
 }
 
+/// FK20 multi-proofs equal one-by-one multi-point openings on every coset, and
+/// FK20 single proofs equal single openings (n = 16, l = 4; and l = 1).
+fn fk20_matches_one_by_one<B: Backend>(seed: u64, n: usize, l: usize, window: usize) {
+    use fastkzg::kzg::Fk20;
+    let mut rng = common::rng(seed);
+    let secret = fr::<B>(&mut rng);
+    let srs = Srs::<B>::insecure_from_secret(&secret, n, l + 1);
+    let p = poly::<B>(&mut rng, n);
+    let fk = Fk20::<B>::new(&srs, n, l, window).unwrap();
+    let proofs = fk.multi_proofs(&p.coeffs).unwrap();
+    let m = 2 * n / l;
+    assert_eq!(proofs.len(), m);
+    let ext = Domain::<B::Fr>::new(2 * n).unwrap();
+    let c = srs.commit(&p).unwrap();
+    for (k, proof) in proofs.iter().enumerate() {
+        // The coset {x : x^l = ω_m^k} = ω_{2n}^k · ⟨ω_l⟩.
+        let points: Vec<B::Fr> = (0..l).map(|t| ext.root(k + t * m)).collect();
+        let (expected, values) = srs.open_multi(&p, &points).unwrap();
+        assert_eq!(*proof, expected, "coset {k}");
+        assert!(srs.verify_multi(&c, &points, &values, proof).unwrap());
+    }
+    if l == 1 {
+        assert_eq!(srs.fk20_single_proofs(&p.coeffs).unwrap(), proofs);
+    }
+}
+
+fn das_extension_and_recovery<B: Backend>(seed: u64, log: usize) {
+    use fastkzg::math::{bit_reversal_permutation, das, erasure};
+    use rand::seq::SliceRandom;
+    let mut rng = common::rng(seed);
+    let n = 1 << log;
+    let domain = Domain::<B::Fr>::new(n).unwrap();
+    let ext = Domain::<B::Fr>::new(2 * n).unwrap();
+    let data = frs::<B>(&mut rng, n);
+    let extended = das::das_extension(&data, &domain, &ext).unwrap();
+    assert_eq!(extended[..n], data[..]);
+    let coeffs = das::brp_evals_to_coeffs(&data, &domain).unwrap();
+    assert_eq!(das::extend_coeffs(&coeffs, &ext).unwrap(), extended);
+    // Every extended value is the polynomial at the bit-reversed root.
+    let roots = bit_reversal_permutation(ext.roots());
+    let p = Polynomial::new(coeffs.clone());
+    let k = (seed as usize) % (2 * n);
+    assert_eq!(extended[k], p.evaluate(&roots[k]));
+    // Recovery from a random half (natural order samples).
+    let natural = bit_reversal_permutation(&extended);
+    let mut idx: Vec<usize> = (0..2 * n).collect();
+    idx.shuffle(&mut rng);
+    let mut samples: Vec<Option<B::Fr>> = natural.iter().copied().map(Some).collect();
+    for i in &idx[..n] {
+        samples[*i] = None;
+    }
+    assert_eq!(erasure::recover_from_samples(&samples, &ext).unwrap(), coeffs);
+    samples[idx[n]] = None;
+    assert!(erasure::recover_from_samples(&samples, &ext).is_err(), "more than half missing");
+}
+
 macro_rules! backend_tests {
     ($modname:ident, $b:ty) => {
         mod $modname {
@@ -179,6 +235,15 @@ macro_rules! backend_tests {
             fn g1_fft() { g1_fft_matches_scalar_fft::<$b>(2, 4); g1_fft_matches_scalar_fft::<$b>(3, 7); }
             #[test]
             fn coset_fft() { coset_fft_round_trip::<$b>(4); }
+            proptest! {
+                #![proptest_config(ProptestConfig::with_cases(6))]
+                #[test]
+                fn das_recovery(seed in any::<u64>(), log in 1usize..=8) { das_extension_and_recovery::<$b>(seed, log); }
+            }
+            #[test]
+            fn fk20_multi() { fk20_matches_one_by_one::<$b>(5, 16, 4, 0); fk20_matches_one_by_one::<$b>(6, 32, 8, 8); }
+            #[test]
+            fn fk20_single() { fk20_matches_one_by_one::<$b>(7, 16, 1, 0); }
             #[test]
             fn kzg_round_trips() { for s in 0..3 { commit_open_verify::<$b>(s); } }
         }
