@@ -3,7 +3,9 @@
 //! validation happens.
 
 use crate::backend::{Backend, Scalar};
-use crate::constants::{BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_FIELD_ELEMENT, G1_POINT_AT_INFINITY};
+use crate::constants::{
+    BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_FIELD_ELEMENT, G1_POINT_AT_INFINITY,
+};
 use crate::error::{Error, Result};
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
@@ -20,14 +22,26 @@ pub type KzgCommitment = Bytes48;
 pub type KzgProof = Bytes48;
 
 /// Spec `bytes_to_bls_field`: a canonical big-endian field element.
-pub fn bytes_to_bls_field<B: Backend>(bytes: &Bytes32, what: &'static str, index: usize) -> Result<B::Fr> {
+pub fn bytes_to_bls_field<B: Backend>(
+    bytes: &Bytes32,
+    what: &'static str,
+    index: usize,
+) -> Result<B::Fr> {
     B::Fr::from_bytes_be(bytes).ok_or(Error::NonCanonicalFieldElement { what, index })
 }
 
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`:
 /// the point at infinity, or a valid compressed point in the G1 subgroup.
-pub fn bytes_to_g1<B: Backend>(bytes: &Bytes48, what: &'static str, index: usize) -> Result<B::G1Affine> {
-    B::g1_decompress(bytes).map_err(|reason| Error::InvalidG1Point { what, index, reason })
+pub fn bytes_to_g1<B: Backend>(
+    bytes: &Bytes48,
+    what: &'static str,
+    index: usize,
+) -> Result<B::G1Affine> {
+    B::g1_decompress(bytes).map_err(|reason| Error::InvalidG1Point {
+        what,
+        index,
+        reason,
+    })
 }
 
 /// Whether `bytes` is the canonical compressed point at infinity.
@@ -42,9 +56,11 @@ pub fn bytes_to_field_elements<B: Backend>(bytes: &[u8], what: &'static str) -> 
         .chunks_exact(BYTES_PER_FIELD_ELEMENT)
         .enumerate()
         .map(|(i, chunk)| {
-            let arr: &Bytes32 = chunk
-                .try_into()
-                .map_err(|_| Error::InvalidLength { what: "field element", expected: 32, got: chunk.len() })?;
+            let arr: &Bytes32 = chunk.try_into().map_err(|_| Error::InvalidLength {
+                what: "field element",
+                expected: 32,
+                got: chunk.len(),
+            })?;
             bytes_to_bls_field::<B>(arr, what, i)
         })
         .collect()
@@ -58,5 +74,9 @@ pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
 
 /// Copies a slice into a fixed-size array, with a typed length error.
 pub fn to_array<const N: usize>(bytes: &[u8], what: &'static str) -> Result<[u8; N]> {
-    bytes.try_into().map_err(|_| Error::InvalidLength { what, expected: N, got: bytes.len() })
+    bytes.try_into().map_err(|_| Error::InvalidLength {
+        what,
+        expected: N,
+        got: bytes.len(),
+    })
 }

@@ -56,8 +56,12 @@ pub const PRIMITIVE_ROOT_OF_UNITY: u64 = 7;
 
 /// `(r - 1) / 2^32`, the odd part of `r - 1`, as little-endian limbs:
 /// `PRIMITIVE_ROOT_OF_UNITY^T` has order exactly 2^32.
-pub const MODULUS_MINUS_ONE_ODD_PART: [u64; 4] =
-    [0xfffe_5bfe_ffff_ffff, 0x09a1_d805_53bd_a402, 0x299d_7d48_3339_d808, 0x0000_0000_73ed_a753];
+pub const MODULUS_MINUS_ONE_ODD_PART: [u64; 4] = [
+    0xfffe_5bfe_ffff_ffff,
+    0x09a1_d805_53bd_a402,
+    0x299d_7d48_3339_d808,
+    0x0000_0000_73ed_a753,
+];
 
 /// The 2-adicity of r − 1.
 pub const TWO_ADICITY: u32 = 32;

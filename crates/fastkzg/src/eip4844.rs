@@ -48,9 +48,20 @@ pub fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
     out
 }
 
+/// A blob opening ready for batch verification: commitment, proof, `z`, `y`.
+type Opening<B> = (
+    <B as Backend>::G1Affine,
+    <B as Backend>::G1Affine,
+    <B as Backend>::Fr,
+    <B as Backend>::Fr,
+);
+
 /// `1/(z − ω_i)` for every bit-reversed root, with one batch inversion. If
 /// `z = ω_m` the entry `m` holds `1/z` instead and `m` is returned.
-fn inverse_differences<B: Backend>(roots: &[B::Fr], z: &B::Fr) -> Result<(Vec<B::Fr>, Option<usize>)> {
+fn inverse_differences<B: Backend>(
+    roots: &[B::Fr],
+    z: &B::Fr,
+) -> Result<(Vec<B::Fr>, Option<usize>)> {
     let mut d: Vec<B::Fr> = roots.iter().map(|w| *z - *w).collect();
     let m = d.iter().position(|x| x.is_zero());
     if let Some(m) = m {
@@ -63,7 +74,13 @@ fn inverse_differences<B: Backend>(roots: &[B::Fr], z: &B::Fr) -> Result<(Vec<B:
 impl<B: Backend> KzgSettings<B> {
     /// Spec `evaluate_polynomial_in_evaluation_form`, given the inverse
     /// differences of [`inverse_differences`].
-    fn evaluate_with_inverses(&self, poly: &[B::Fr], z: &B::Fr, inv: &[B::Fr], m: Option<usize>) -> B::Fr {
+    fn evaluate_with_inverses(
+        &self,
+        poly: &[B::Fr],
+        z: &B::Fr,
+        inv: &[B::Fr],
+        m: Option<usize>,
+    ) -> B::Fr {
         if let Some(m) = m {
             return poly[m];
         }
@@ -82,7 +99,11 @@ impl<B: Backend> KzgSettings<B> {
     /// Spec `evaluate_polynomial_in_evaluation_form`: the value at `z` of the
     /// polynomial whose evaluations over the bit-reversed 4096-th roots of
     /// unity are `poly`.
-    pub fn evaluate_polynomial_in_evaluation_form(&self, poly: &[B::Fr], z: &B::Fr) -> Result<B::Fr> {
+    pub fn evaluate_polynomial_in_evaluation_form(
+        &self,
+        poly: &[B::Fr],
+        z: &B::Fr,
+    ) -> Result<B::Fr> {
         if poly.len() != FIELD_ELEMENTS_PER_BLOB {
             return Err(Error::InvalidSize(format!(
                 "polynomial has {} evaluations, expected {FIELD_ELEMENTS_PER_BLOB}",
@@ -105,11 +126,7 @@ impl<B: Backend> KzgSettings<B> {
         }
         let (inv, m) = inverse_differences::<B>(&self.brp_roots_of_unity, z)?;
         let y = self.evaluate_with_inverses(poly, z, &inv, m);
-        let mut quotient: Vec<B::Fr> = poly
-            .iter()
-            .zip(&inv)
-            .map(|(p, i)| (y - *p) * *i)
-            .collect();
+        let mut quotient: Vec<B::Fr> = poly.iter().zip(&inv).map(|(p, i)| (y - *p) * *i).collect();
         if let Some(m) = m {
             // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i)); inv[m] holds 1/z.
             let sum = poly
@@ -118,7 +135,9 @@ impl<B: Backend> KzgSettings<B> {
                 .zip(&inv)
                 .enumerate()
                 .filter(|(i, _)| *i != m)
-                .fold(B::Fr::zero(), |acc, (_, ((p, w), i))| acc + (*p - y) * *w * *i);
+                .fold(B::Fr::zero(), |acc, (_, ((p, w), i))| {
+                    acc + (*p - y) * *w * *i
+                });
             quotient[m] = sum * inv[m];
         }
         Ok((self.commit_lagrange(&quotient), y))
@@ -128,7 +147,13 @@ impl<B: Backend> KzgSettings<B> {
     /// fixed (their Miller-loop lines are precomputed):
     /// `e(π, [τ]₂) · e(−(C − [y]₁ + z·π), [1]₂) = 1`, which is the spec's
     /// `e(C − [y]₁, [1]₂) = e(π, [τ − z]₂)`.
-    pub fn verify_kzg_proof_impl(&self, commitment: &B::G1, z: &B::Fr, y: &B::Fr, proof: &B::G1) -> bool {
+    pub fn verify_kzg_proof_impl(
+        &self,
+        commitment: &B::G1,
+        z: &B::Fr,
+        y: &B::Fr,
+        proof: &B::G1,
+    ) -> bool {
         let rhs = *commitment - B::G1::generator() * y + *proof * z;
         B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
     }
@@ -157,7 +182,11 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Errors: the commitment is not a valid G1 point, or a blob field element
     /// is not canonical. The commitment is not checked to match the blob.
-    pub fn compute_blob_kzg_proof(&self, blob: &Blob, commitment_bytes: &Bytes48) -> Result<Bytes48> {
+    pub fn compute_blob_kzg_proof(
+        &self,
+        blob: &Blob,
+        commitment_bytes: &Bytes48,
+    ) -> Result<Bytes48> {
         bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
         let poly = blob_to_polynomial::<B>(blob)?;
         let z = compute_challenge::<B>(blob, commitment_bytes);
@@ -181,7 +210,12 @@ impl<B: Backend> KzgSettings<B> {
         let z = bytes_to_bls_field::<B>(z_bytes, "z", 0)?;
         let y = bytes_to_bls_field::<B>(y_bytes, "y", 0)?;
         let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
-        Ok(self.verify_kzg_proof_impl(&B::g1_from_affine(&commitment), &z, &y, &B::g1_from_affine(&proof)))
+        Ok(self.verify_kzg_proof_impl(
+            &B::g1_from_affine(&commitment),
+            &z,
+            &y,
+            &B::g1_from_affine(&proof),
+        ))
     }
 
     /// Spec `verify_blob_kzg_proof`: whether `proof` is the blob proof for
@@ -189,13 +223,23 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Errors: a blob field element not canonical; commitment or proof not a
     /// valid G1 point. A wrong proof is `Ok(false)`.
-    pub fn verify_blob_kzg_proof(&self, blob: &Blob, commitment_bytes: &Bytes48, proof_bytes: &Bytes48) -> Result<bool> {
+    pub fn verify_blob_kzg_proof(
+        &self,
+        blob: &Blob,
+        commitment_bytes: &Bytes48,
+        proof_bytes: &Bytes48,
+    ) -> Result<bool> {
         let poly = blob_to_polynomial::<B>(blob)?;
         let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
         let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
         let z = compute_challenge::<B>(blob, commitment_bytes);
         let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
-        Ok(self.verify_kzg_proof_impl(&B::g1_from_affine(&commitment), &z, &y, &B::g1_from_affine(&proof)))
+        Ok(self.verify_kzg_proof_impl(
+            &B::g1_from_affine(&commitment),
+            &z,
+            &y,
+            &B::g1_from_affine(&proof),
+        ))
     }
 
     /// Spec `verify_blob_kzg_proof_batch`: verifies many blob proofs at once
@@ -223,7 +267,7 @@ impl<B: Backend> KzgSettings<B> {
             return Ok(true);
         }
         // Per blob: parse, validate, derive z and evaluate y.
-        let per_blob = |i: usize| -> Result<(B::G1Affine, B::G1Affine, B::Fr, B::Fr)> {
+        let per_blob = |i: usize| -> Result<Opening<B>> {
             let blob = blobs[i].borrow();
             let poly = blob_to_polynomial::<B>(blob)?;
             let c = bytes_to_g1::<B>(&commitments_bytes[i], "commitment", i)?;
@@ -235,7 +279,10 @@ impl<B: Backend> KzgSettings<B> {
         #[cfg(feature = "parallel")]
         let items: Vec<_> = {
             use rayon::prelude::*;
-            (0..n).into_par_iter().map(per_blob).collect::<Result<_>>()?
+            (0..n)
+                .into_par_iter()
+                .map(per_blob)
+                .collect::<Result<_>>()?
         };
         #[cfg(not(feature = "parallel"))]
         let items: Vec<_> = (0..n).map(per_blob).collect::<Result<_>>()?;
@@ -246,7 +293,7 @@ impl<B: Backend> KzgSettings<B> {
     /// original encodings (hashed into the transcript).
     fn verify_kzg_proof_batch(
         &self,
-        items: &[(B::G1Affine, B::G1Affine, B::Fr, B::Fr)],
+        items: &[Opening<B>],
         commitments_bytes: &[Bytes48],
         proofs_bytes: &[Bytes48],
     ) -> Result<bool> {
@@ -280,6 +327,9 @@ impl<B: Backend> KzgSettings<B> {
         let proofs: Vec<B::G1Affine> = items.iter().map(|(_, p, _, _)| *p).collect();
         let rhs = B::g1_msm(&points, &scalars) - B::G1::generator() * &y_sum;
         let lhs = B::g1_msm(&proofs, &r_powers);
-        Ok(B::pairings_verify(&[(lhs, &self.g2_tau), (-rhs, &self.g2_generator)]))
+        Ok(B::pairings_verify(&[
+            (lhs, &self.g2_tau),
+            (-rhs, &self.g2_generator),
+        ]))
     }
 }

@@ -75,13 +75,24 @@ pub enum Error {
 impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Error::InvalidLength { what, expected, got } => {
+            Error::InvalidLength {
+                what,
+                expected,
+                got,
+            } => {
                 write!(f, "{what}: expected {expected} bytes, got {got}")
             }
             Error::NonCanonicalFieldElement { what, index } => {
-                write!(f, "{what}: field element {index} is not canonical (>= BLS modulus)")
+                write!(
+                    f,
+                    "{what}: field element {index} is not canonical (>= BLS modulus)"
+                )
             }
-            Error::InvalidG1Point { what, index, reason } => {
+            Error::InvalidG1Point {
+                what,
+                index,
+                reason,
+            } => {
                 write!(f, "{what} {index}: {reason}")
             }
             Error::LengthMismatch { what, lengths } => {

@@ -32,9 +32,9 @@ pub mod kzg;
 pub mod math;
 pub mod msm;
 
-pub use backend::{Backend, Blst};
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
+pub use backend::{Backend, Blst};
 pub use bytes::{Blob, Bytes32, Bytes48, Cell, KzgCommitment, KzgProof};
 pub use constants::*;
 pub use error::{Error, Result};

@@ -39,7 +39,10 @@ fn non_canonical_field_elements() {
     let ks = fastkzg::mainnet();
     let (mut blob, c, p) = valid();
     blob[77 * 32..78 * 32].copy_from_slice(&modulus());
-    let want = Error::NonCanonicalFieldElement { what: "blob", index: 77 };
+    let want = Error::NonCanonicalFieldElement {
+        what: "blob",
+        index: 77,
+    };
     assert_eq!(ks.blob_to_kzg_commitment(&blob), Err(want.clone()));
     assert_eq!(ks.compute_kzg_proof(&blob, &[0; 32]), Err(want.clone()));
     assert_eq!(ks.compute_blob_kzg_proof(&blob, &c), Err(want.clone()));
@@ -82,22 +85,53 @@ fn invalid_g1_points() {
         (bad_infinity, PointError::InvalidEncoding),
         (x_too_big, PointError::InvalidEncoding),
     ] {
-        let as_commitment = Err(Error::InvalidG1Point { what: "commitment", index: 0, reason });
-        let as_proof = Err(Error::InvalidG1Point { what: "proof", index: 0, reason });
-        assert_eq!(ks.compute_blob_kzg_proof(&blob, &bytes).map(|_| ()), as_commitment.clone());
-        assert_eq!(ks.verify_blob_kzg_proof(&blob, &bytes, &p).map(|_| ()), as_commitment.clone());
-        assert_eq!(ks.verify_blob_kzg_proof(&blob, &c, &bytes), as_proof.clone());
-        assert_eq!(ks.verify_kzg_proof(&bytes, &[0; 32], &[0; 32], &p).map(|_| ()), as_commitment);
-        assert_eq!(ks.verify_kzg_proof(&c, &[0; 32], &[0; 32], &bytes), as_proof);
+        let as_commitment = Err(Error::InvalidG1Point {
+            what: "commitment",
+            index: 0,
+            reason,
+        });
+        let as_proof = Err(Error::InvalidG1Point {
+            what: "proof",
+            index: 0,
+            reason,
+        });
+        assert_eq!(
+            ks.compute_blob_kzg_proof(&blob, &bytes).map(|_| ()),
+            as_commitment.clone()
+        );
+        assert_eq!(
+            ks.verify_blob_kzg_proof(&blob, &bytes, &p).map(|_| ()),
+            as_commitment.clone()
+        );
+        assert_eq!(
+            ks.verify_blob_kzg_proof(&blob, &c, &bytes),
+            as_proof.clone()
+        );
+        assert_eq!(
+            ks.verify_kzg_proof(&bytes, &[0; 32], &[0; 32], &p)
+                .map(|_| ()),
+            as_commitment
+        );
+        assert_eq!(
+            ks.verify_kzg_proof(&c, &[0; 32], &[0; 32], &bytes),
+            as_proof
+        );
         // In a batch the error names the position.
         let blobs = vec![*blob, *blob];
         assert_eq!(
             ks.verify_blob_kzg_proof_batch(&blobs, &[c, c], &[p, bytes]),
-            Err(Error::InvalidG1Point { what: "proof", index: 1, reason })
+            Err(Error::InvalidG1Point {
+                what: "proof",
+                index: 1,
+                reason
+            })
         );
     }
     // Infinity is a valid point: a wrong proof, not an error.
-    assert_eq!(ks.verify_blob_kzg_proof(&blob, &c, &G1_POINT_AT_INFINITY), Ok(false));
+    assert_eq!(
+        ks.verify_blob_kzg_proof(&blob, &c, &G1_POINT_AT_INFINITY),
+        Ok(false)
+    );
 }
 
 #[test]
@@ -139,7 +173,10 @@ fn malformed_trusted_setups() {
     assert!(setup_error(&bad_hex.join("\n")));
     let mut swapped = lines.clone();
     swapped.swap(2, 3);
-    assert!(setup_error(&swapped.join("\n")), "swapped Lagrange points must be rejected");
+    assert!(
+        setup_error(&swapped.join("\n")),
+        "swapped Lagrange points must be rejected"
+    );
     // Monomial points in the Lagrange slot (forms swapped).
     let mut forms = vec![lines[0], lines[1]];
     forms.extend(&lines[2 + 4096 + 65..]);

@@ -78,7 +78,12 @@ fn random_case(r: &mut impl RngCore, settings: &KzgSettings, kind: u32) -> Case 
             proof = fastkzg::G1_POINT_AT_INFINITY;
         }
     }
-    Case { blob, z, commitment, proof }
+    Case {
+        blob,
+        z,
+        commitment,
+        proof,
+    }
 }
 
 #[test]
@@ -90,7 +95,9 @@ fn eip4844_functions_agree_with_c_kzg() {
         let cb = cblob(&c.blob);
         assert_eq!(
             outcome(ours.blob_to_kzg_commitment(&c.blob)),
-            ck().blob_to_kzg_commitment(&cb).ok().map(|x| x.to_bytes().into_inner()),
+            ck().blob_to_kzg_commitment(&cb)
+                .ok()
+                .map(|x| x.to_bytes().into_inner()),
             "blob_to_kzg_commitment, round {round}"
         );
         let ck_proof = ck()
@@ -101,7 +108,9 @@ fn eip4844_functions_agree_with_c_kzg() {
         assert_eq!(our_proof, ck_proof, "compute_kzg_proof, round {round}");
         assert_eq!(
             outcome(ours.compute_blob_kzg_proof(&c.blob, &c.commitment)),
-            ck().compute_blob_kzg_proof(&cb, &b48(&c.commitment)).ok().map(|p| p.to_bytes().into_inner()),
+            ck().compute_blob_kzg_proof(&cb, &b48(&c.commitment))
+                .ok()
+                .map(|p| p.to_bytes().into_inner()),
             "compute_blob_kzg_proof, round {round}"
         );
         assert_eq!(
@@ -113,7 +122,12 @@ fn eip4844_functions_agree_with_c_kzg() {
             for (yy, pp) in [(y, p), (c.z, p), (y, c.proof)] {
                 assert_eq!(
                     outcome(ours.verify_kzg_proof(&c.commitment, &c.z, &yy, &pp)),
-                    outcome(ck().verify_kzg_proof(&b48(&c.commitment), &b32(&c.z), &b32(&yy), &b48(&pp))),
+                    outcome(ck().verify_kzg_proof(
+                        &b48(&c.commitment),
+                        &b32(&c.z),
+                        &b32(&yy),
+                        &b48(&pp)
+                    )),
                     "verify_kzg_proof, round {round}"
                 );
             }
@@ -147,8 +161,14 @@ fn batch_verification_agrees_with_c_kzg() {
     // Mismatched lengths are an error in both.
     let c = random_case(&mut r, ours, 0);
     let blobs = vec![*c.blob];
-    assert!(ours.verify_blob_kzg_proof_batch(&blobs, &[c.commitment, c.commitment], &[c.proof]).is_err());
+    assert!(ours
+        .verify_blob_kzg_proof_batch(&blobs, &[c.commitment, c.commitment], &[c.proof])
+        .is_err());
     assert!(ck()
-        .verify_blob_kzg_proof_batch(&[cblob(&c.blob)], &[b48(&c.commitment), b48(&c.commitment)], &[b48(&c.proof)])
+        .verify_blob_kzg_proof_batch(
+            &[cblob(&c.blob)],
+            &[b48(&c.commitment), b48(&c.commitment)],
+            &[b48(&c.proof)]
+        )
         .is_err());
 }

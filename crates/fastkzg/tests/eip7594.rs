@@ -20,7 +20,10 @@ fn ck() -> &'static c_kzg::KzgSettings {
 fn rek() -> &'static rust_eth_kzg::DASContext {
     static CTX: OnceLock<rust_eth_kzg::DASContext> = OnceLock::new();
     CTX.get_or_init(|| {
-        rust_eth_kzg::DASContext::new(&rust_eth_kzg::TrustedSetup::default(), rust_eth_kzg::UsePrecomp::No)
+        rust_eth_kzg::DASContext::new(
+            &rust_eth_kzg::TrustedSetup::default(),
+            rust_eth_kzg::UsePrecomp::No,
+        )
     })
 }
 
@@ -35,7 +38,9 @@ fn cells_and_proofs_agree_with_peers() {
         let blob = random_blob(&mut r);
         let (cells, proofs) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
         assert_eq!(ours().compute_cells(&blob).unwrap(), cells);
-        let (ccells, cproofs) = ck().compute_cells_and_kzg_proofs(&c_kzg::Blob::new(*blob)).unwrap();
+        let (ccells, cproofs) = ck()
+            .compute_cells_and_kzg_proofs(&c_kzg::Blob::new(*blob))
+            .unwrap();
         for k in 0..CELLS_PER_EXT_BLOB {
             assert_eq!(cells[k], ccells[k].to_bytes(), "cell {k}");
             assert_eq!(proofs[k], cproofs[k].to_bytes().into_inner(), "proof {k}");
@@ -52,10 +57,14 @@ fn cells_and_proofs_agree_with_peers() {
         half.sort();
         for subset in [half, (0..64).collect::<Vec<u64>>(), (64..128).collect()] {
             let given: Vec<Cell> = subset.iter().map(|i| cells[*i as usize]).collect();
-            let (rc, rp) = ours().recover_cells_and_kzg_proofs(&subset, &given).unwrap();
+            let (rc, rp) = ours()
+                .recover_cells_and_kzg_proofs(&subset, &given)
+                .unwrap();
             assert_eq!(rc, cells);
             assert_eq!(rp, proofs);
-            let (kc, kp) = ck().recover_cells_and_kzg_proofs(&subset, &ck_cells(&given)).unwrap();
+            let (kc, kp) = ck()
+                .recover_cells_and_kzg_proofs(&subset, &ck_cells(&given))
+                .unwrap();
             assert_eq!(kc[5].to_bytes(), rc[5]);
             assert_eq!(kp[77].to_bytes().into_inner(), rp[77]);
         }
@@ -64,18 +73,29 @@ fn cells_and_proofs_agree_with_peers() {
         let n = 128;
         let cs = vec![commitment; n];
         let ids: Vec<u64> = (0..n as u64).collect();
-        assert_eq!(ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs), Ok(true));
+        assert_eq!(
+            ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
+            Ok(true)
+        );
         let mut bad_cells = cells.clone();
         bad_cells[9][31] ^= 1;
         let cbad = ck_cells(&bad_cells);
         let ccs: Vec<c_kzg::Bytes48> = cs.iter().map(|c| c_kzg::Bytes48::new(*c)).collect();
         let cps: Vec<c_kzg::Bytes48> = proofs.iter().map(|p| c_kzg::Bytes48::new(*p)).collect();
-        let want = ck().verify_cell_kzg_proof_batch(&ccs, &ids, &cbad, &cps).unwrap();
+        let want = ck()
+            .verify_cell_kzg_proof_batch(&ccs, &ids, &cbad, &cps)
+            .unwrap();
         assert!(!want);
-        assert_eq!(ours().verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells, &proofs), Ok(false));
+        assert_eq!(
+            ours().verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells, &proofs),
+            Ok(false)
+        );
         let mut swapped = proofs.clone();
         swapped.swap(3, 4);
-        assert_eq!(ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &swapped), Ok(false));
+        assert_eq!(
+            ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &swapped),
+            Ok(false)
+        );
         let rek_ok = rek()
             .verify_cell_kzg_proof_batch(
                 cs.iter().collect(),
@@ -106,10 +126,16 @@ fn column_of_many_blobs_and_duplicates() {
             ids.push(col as u64);
         }
     }
-    assert_eq!(ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs), Ok(true));
+    assert_eq!(
+        ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
+        Ok(true)
+    );
     // The same cell attributed to the wrong blob fails.
     cs.swap(0, 3);
-    assert_eq!(ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs), Ok(false));
+    assert_eq!(
+        ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
+        Ok(false)
+    );
 }
 
 #[test]
@@ -125,7 +151,9 @@ fn inconsistent_cells_follow_the_spec() {
     // The output is the extension of one polynomial of degree < 4096: its own
     // first half recovers it, and its proofs verify against its commitment.
     let first: Vec<Cell> = rc[..64].to_vec();
-    let (again, again_p) = ours().recover_cells_and_kzg_proofs(&(0..64).collect::<Vec<u64>>(), &first).unwrap();
+    let (again, again_p) = ours()
+        .recover_cells_and_kzg_proofs(&(0..64).collect::<Vec<u64>>(), &first)
+        .unwrap();
     assert_eq!(again, rc);
     assert_eq!(again_p, rp);
     let blob2: Vec<u8> = rc[..64].concat();
@@ -137,12 +165,16 @@ fn inconsistent_cells_follow_the_spec() {
     );
     // c-kzg returns cells of the untruncated polynomial but computes proofs
     // from its first 4096 coefficients: the proofs must agree with ours.
-    let (_, kp) = ck().recover_cells_and_kzg_proofs(&ids, &ck_cells(&given)).unwrap();
+    let (_, kp) = ck()
+        .recover_cells_and_kzg_proofs(&ids, &ck_cells(&given))
+        .unwrap();
     for k in 0..128 {
         assert_eq!(kp[k].to_bytes().into_inner(), rp[k]);
     }
     // rust-eth-kzg rejects the input.
-    assert!(rek().recover_cells_and_kzg_proofs(ids.clone(), given.iter().collect()).is_err());
+    assert!(rek()
+        .recover_cells_and_kzg_proofs(ids.clone(), given.iter().collect())
+        .is_err());
 }
 
 #[test]
@@ -169,50 +201,97 @@ fn typed_errors_for_bad_cell_inputs() {
         ks.recover_cells_and_kzg_proofs(&ids[..63], &half[..63]),
         Err(Error::NotEnoughCells { got: 63, .. })
     ));
-    assert!(matches!(ks.recover_cells_and_kzg_proofs(&ids, &half[..63]), Err(Error::LengthMismatch { .. })));
+    assert!(matches!(
+        ks.recover_cells_and_kzg_proofs(&ids, &half[..63]),
+        Err(Error::LengthMismatch { .. })
+    ));
     let mut dup = ids.clone();
     dup[5] = 4;
-    assert_eq!(ks.recover_cells_and_kzg_proofs(&dup, &half), Err(Error::CellIndicesNotAscending));
+    assert_eq!(
+        ks.recover_cells_and_kzg_proofs(&dup, &half),
+        Err(Error::CellIndicesNotAscending)
+    );
     let mut unsorted = ids.clone();
     unsorted.swap(1, 2);
-    assert_eq!(ks.recover_cells_and_kzg_proofs(&unsorted, &half), Err(Error::CellIndicesNotAscending));
+    assert_eq!(
+        ks.recover_cells_and_kzg_proofs(&unsorted, &half),
+        Err(Error::CellIndicesNotAscending)
+    );
     let mut out_of_range = ids.clone();
     out_of_range[63] = 128;
     assert_eq!(
         ks.recover_cells_and_kzg_proofs(&out_of_range, &half),
-        Err(Error::CellIndexOutOfRange { index: 128, max: 128 })
+        Err(Error::CellIndexOutOfRange {
+            index: 128,
+            max: 128
+        })
     );
     let mut huge = ids.clone();
     huge[63] = u64::MAX;
-    assert!(matches!(ks.recover_cells_and_kzg_proofs(&huge, &half), Err(Error::CellIndexOutOfRange { .. })));
+    assert!(matches!(
+        ks.recover_cells_and_kzg_proofs(&huge, &half),
+        Err(Error::CellIndexOutOfRange { .. })
+    ));
     let many: Vec<Cell> = vec![cells[0]; 129];
     let many_ids: Vec<u64> = (0..129).collect();
-    assert!(matches!(ks.recover_cells_and_kzg_proofs(&many_ids, &many), Err(Error::TooManyCells { .. })));
+    assert!(matches!(
+        ks.recover_cells_and_kzg_proofs(&many_ids, &many),
+        Err(Error::TooManyCells { .. })
+    ));
     let mut bad = half.clone();
     bad[2][64..96].fill(0xff);
     assert_eq!(
         ks.recover_cells_and_kzg_proofs(&ids, &bad),
-        Err(Error::NonCanonicalFieldElement { what: "cell", index: 2 * 64 + 2 })
+        Err(Error::NonCanonicalFieldElement {
+            what: "cell",
+            index: 2 * 64 + 2
+        })
     );
     // Verification rules.
-    let one = |c: [u8; 48], i: u64, cell: Cell, p: [u8; 48]| ks.verify_cell_kzg_proof_batch(&[c], &[i], &[cell], &[p]);
+    let one = |c: [u8; 48], i: u64, cell: Cell, p: [u8; 48]| {
+        ks.verify_cell_kzg_proof_batch(&[c], &[i], &[cell], &[p])
+    };
     assert_eq!(one(c, 0, cells[0], proofs[0]), Ok(true));
-    assert!(matches!(one(c, 128, cells[0], proofs[0]), Err(Error::CellIndexOutOfRange { .. })));
-    assert!(matches!(one(c, 0, bad[2], proofs[0]), Err(Error::NonCanonicalFieldElement { .. })));
+    assert!(matches!(
+        one(c, 128, cells[0], proofs[0]),
+        Err(Error::CellIndexOutOfRange { .. })
+    ));
+    assert!(matches!(
+        one(c, 0, bad[2], proofs[0]),
+        Err(Error::NonCanonicalFieldElement { .. })
+    ));
     let mut bad_point = c;
     bad_point[0] &= 0x7f;
-    assert!(matches!(one(bad_point, 0, cells[0], proofs[0]), Err(Error::InvalidG1Point { what: "commitment", .. })));
-    assert!(matches!(one(c, 0, cells[0], bad_point), Err(Error::InvalidG1Point { what: "proof", .. })));
+    assert!(matches!(
+        one(bad_point, 0, cells[0], proofs[0]),
+        Err(Error::InvalidG1Point {
+            what: "commitment",
+            ..
+        })
+    ));
+    assert!(matches!(
+        one(c, 0, cells[0], bad_point),
+        Err(Error::InvalidG1Point { what: "proof", .. })
+    ));
     assert!(matches!(
         ks.verify_cell_kzg_proof_batch(&[c, c], &[0], &[cells[0]], &[proofs[0]]),
         Err(Error::LengthMismatch { .. })
     ));
     let none: [Cell; 0] = [];
-    assert_eq!(ks.verify_cell_kzg_proof_batch(&[], &[], &none, &[]), Ok(true));
+    assert_eq!(
+        ks.verify_cell_kzg_proof_batch(&[], &[], &none, &[]),
+        Ok(true)
+    );
     // Non-canonical blob for cell computation.
     let mut bad_blob = blob.clone();
     bad_blob[..32].fill(0xff);
-    assert!(matches!(ks.compute_cells(&bad_blob), Err(Error::NonCanonicalFieldElement { what: "blob", index: 0 })));
+    assert!(matches!(
+        ks.compute_cells(&bad_blob),
+        Err(Error::NonCanonicalFieldElement {
+            what: "blob",
+            index: 0
+        })
+    ));
     assert!(ks.compute_cells_and_kzg_proofs(&bad_blob).is_err());
 }
 
@@ -238,12 +317,20 @@ fn random_malformed_verification_agrees_with_c_kzg() {
         }
         let want = ck()
             .verify_cell_kzg_proof_batch(
-                &cs.iter().map(|x| c_kzg::Bytes48::new(*x)).collect::<Vec<_>>(),
+                &cs.iter()
+                    .map(|x| c_kzg::Bytes48::new(*x))
+                    .collect::<Vec<_>>(),
                 &ids,
                 &ck_cells(&cl),
-                &ps.iter().map(|x| c_kzg::Bytes48::new(*x)).collect::<Vec<_>>(),
+                &ps.iter()
+                    .map(|x| c_kzg::Bytes48::new(*x))
+                    .collect::<Vec<_>>(),
             )
             .ok();
-        assert_eq!(ours().verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps).ok(), want, "round {round}");
+        assert_eq!(
+            ours().verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps).ok(),
+            want,
+            "round {round}"
+        );
     }
 }

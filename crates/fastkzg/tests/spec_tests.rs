@@ -64,21 +64,32 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
         }
         "compute_blob_kzg_proof" => {
             let (blob, c) = (blob(i("blob"))?, b48(i("commitment"))?);
-            ks.compute_blob_kzg_proof(&blob, &c).ok().map(|p| hexstr(&p))
+            ks.compute_blob_kzg_proof(&blob, &c)
+                .ok()
+                .map(|p| hexstr(&p))
         }
         "verify_kzg_proof" => {
-            let (c, z, y, p) = (b48(i("commitment"))?, b32(i("z"))?, b32(i("y"))?, b48(i("proof"))?);
+            let (c, z, y, p) = (
+                b48(i("commitment"))?,
+                b32(i("z"))?,
+                b32(i("y"))?,
+                b48(i("proof"))?,
+            );
             ks.verify_kzg_proof(&c, &z, &y, &p).ok().map(Value::Bool)
         }
         "verify_blob_kzg_proof" => {
             let (blob, c, p) = (blob(i("blob"))?, b48(i("commitment"))?, b48(i("proof"))?);
-            ks.verify_blob_kzg_proof(&blob, &c, &p).ok().map(Value::Bool)
+            ks.verify_blob_kzg_proof(&blob, &c, &p)
+                .ok()
+                .map(Value::Bool)
         }
         "verify_blob_kzg_proof_batch" => {
             let blobs = list(i("blobs"), blob)?;
             let cs = list(i("commitments"), b48)?;
             let ps = list(i("proofs"), b48)?;
-            ks.verify_blob_kzg_proof_batch(&blobs, &cs, &ps).ok().map(Value::Bool)
+            ks.verify_blob_kzg_proof_batch(&blobs, &cs, &ps)
+                .ok()
+                .map(Value::Bool)
         }
         "compute_challenge" => {
             let (blob, c) = (blob(i("blob"))?, b48(i("commitment"))?);
@@ -105,7 +116,9 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
             let indices = list(i("cell_indices"), Value::as_u64)?;
             let cells = list(i("cells"), cell)?;
             let ps = list(i("proofs"), b48)?;
-            ks.verify_cell_kzg_proof_batch(&cs, &indices, &cells, &ps).ok().map(Value::Bool)
+            ks.verify_cell_kzg_proof_batch(&cs, &indices, &cells, &ps)
+                .ok()
+                .map(Value::Bool)
         }
         "compute_verify_cell_kzg_proof_batch_challenge" => {
             let cs = list(i("commitments"), b48)?;
@@ -180,11 +193,23 @@ fn run_all<B: Backend>() {
     for (f, n) in &counts {
         println!("  {f:<48} {n:>4} cases");
     }
-    println!("  {:<48} {:>4} cases", "total", counts.values().sum::<usize>());
+    println!(
+        "  {:<48} {:>4} cases",
+        "total",
+        counts.values().sum::<usize>()
+    );
     for f in FUNCTIONS {
-        assert!(counts.get(f).copied().unwrap_or(0) > 0, "no reference cases found for {f}");
+        assert!(
+            counts.get(f).copied().unwrap_or(0) > 0,
+            "no reference cases found for {f}"
+        );
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 fn load(path: &Path) -> Value {

@@ -82,7 +82,10 @@ fn division_identities<B: Backend>(seed: u64, n: usize, d: usize) {
     let back = q1.mul(&lin).add(&Polynomial::new(vec![y]));
     assert_eq!(back.coeffs[..n], p.coeffs[..]);
     assert_eq!(p.mul(&div), p.mul_fft(&div).unwrap());
-    assert_eq!(Polynomial::<B::Fr>::zero().div_rem(&div).unwrap().0, Polynomial::zero());
+    assert_eq!(
+        Polynomial::<B::Fr>::zero().div_rem(&div).unwrap().0,
+        Polynomial::zero()
+    );
     assert!(p.div_rem(&Polynomial::zero()).is_err());
 }
 
@@ -136,7 +139,9 @@ fn commit_open_verify<B: Backend>(seed: u64) {
     assert!(srs.verify(&c, &z, &y, &proof).unwrap());
     assert!(!srs.verify(&c, &z, &(y + B::Fr::one()), &proof).unwrap());
     assert!(!srs.verify(&c, &(z + B::Fr::one()), &y, &proof).unwrap());
-    assert!(!srs.verify(&(c + B::G1::generator()), &z, &y, &proof).unwrap());
+    assert!(!srs
+        .verify(&(c + B::G1::generator()), &z, &y, &proof)
+        .unwrap());
     // Multi-point proof at 16 points.
     let points = frs::<B>(&mut rng, 16);
     let (mproof, values) = srs.open_multi(&p, &points).unwrap();
@@ -148,7 +153,14 @@ fn commit_open_verify<B: Backend>(seed: u64) {
     bad[3] += B::Fr::one();
     assert!(!srs.verify_multi(&c, &points, &bad, &mproof).unwrap());
     // Too many points for the G2 powers, or too long a polynomial.
-    assert!(srs.verify_multi(&c, &frs::<B>(&mut rng, 17), &frs::<B>(&mut rng, 17), &mproof).is_err());
+    assert!(srs
+        .verify_multi(
+            &c,
+            &frs::<B>(&mut rng, 17),
+            &frs::<B>(&mut rng, 17),
+            &mproof
+        )
+        .is_err());
     assert!(srs.commit(&poly::<B>(&mut rng, 65)).is_err());
     // Lagrange form: committing evaluations equals committing coefficients.
     let lag = srs.lagrange(16).unwrap();
@@ -209,9 +221,15 @@ fn das_extension_and_recovery<B: Backend>(seed: u64, log: usize) {
     for i in &idx[..n] {
         samples[*i] = None;
     }
-    assert_eq!(erasure::recover_from_samples(&samples, &ext).unwrap(), coeffs);
+    assert_eq!(
+        erasure::recover_from_samples(&samples, &ext).unwrap(),
+        coeffs
+    );
     samples[idx[n]] = None;
-    assert!(erasure::recover_from_samples(&samples, &ext).is_err(), "more than half missing");
+    assert!(
+        erasure::recover_from_samples(&samples, &ext).is_err(),
+        "more than half missing"
+    );
 }
 
 macro_rules! backend_tests {

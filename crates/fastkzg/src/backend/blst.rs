@@ -458,7 +458,7 @@ impl Backend for Blst {
         }
         // blst's bucket table for a `window`-bit Booth tile: 2^(window-1)
         // buckets of XYZZ points (4 base-field elements each).
-        let scratch_bytes = core::mem::size_of::<blst::blst_fp>() * 4 << (window - 1);
+        let scratch_bytes = (core::mem::size_of::<blst::blst_fp>() * 4) << (window - 1);
         let mut scratch = vec![0 as limb_t; scratch_bytes / core::mem::size_of::<limb_t>()];
         // blst reads ⌈window/8⌉ bytes per scalar: one byte for small windows.
         let narrow: Vec<u8>;

@@ -31,7 +31,10 @@ impl<B: Backend> KzgSettings<B> {
 
     /// Spec `compute_cells_and_kzg_proofs_polynomialcoeff`: cells and proofs
     /// of the polynomial with the given 4096 coefficients.
-    pub(crate) fn cells_and_proofs_from_coeffs(&self, coeffs: &[B::Fr]) -> Result<(Vec<Cell>, Vec<Bytes48>)> {
+    pub(crate) fn cells_and_proofs_from_coeffs(
+        &self,
+        coeffs: &[B::Fr],
+    ) -> Result<(Vec<Cell>, Vec<Bytes48>)> {
         let ext = extend_coeffs(coeffs, &self.ext_domain)?;
         let mut proofs = self.fk20()?.multi_proofs(coeffs)?;
         // Proof k opens the coset with h^64 = ω_128^k; cell i has

@@ -26,7 +26,10 @@ pub type CellIndex = u64;
 pub(crate) fn check_cell_index(index: CellIndex) -> Result<usize> {
     match usize::try_from(index) {
         Ok(i) if i < CELLS_PER_EXT_BLOB => Ok(i),
-        _ => Err(Error::CellIndexOutOfRange { index, max: CELLS_PER_EXT_BLOB }),
+        _ => Err(Error::CellIndexOutOfRange {
+            index,
+            max: CELLS_PER_EXT_BLOB,
+        }),
     }
 }
 

@@ -5,7 +5,10 @@ use core::borrow::Borrow;
 use super::{cell_to_coset_evals, check_cell_index, coset_shift_exponent, CellIndex};
 use crate::backend::{Backend, Module};
 use crate::bytes::{Bytes48, Cell};
-use crate::constants::{CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB};
+use crate::constants::{
+    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
+    FIELD_ELEMENTS_PER_EXT_BLOB,
+};
 use crate::error::{Error, Result};
 use crate::kzg::KzgSettings;
 use crate::math::bit_reversal_permutation_in_place;
@@ -36,12 +39,17 @@ impl<B: Backend> KzgSettings<B> {
 
     /// Spec `recover_polynomialcoeff`: the 4096 coefficients of the blob
     /// polynomial from the given cells (validated by the caller).
-    fn recover_polynomialcoeff(&self, cell_indices: &[usize], cosets_evals: &[Vec<B::Fr>]) -> Result<Vec<B::Fr>> {
+    fn recover_polynomialcoeff(
+        &self,
+        cell_indices: &[usize],
+        cosets_evals: &[Vec<B::Fr>],
+    ) -> Result<Vec<B::Fr>> {
         let mut evals = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_EXT_BLOB];
         let mut present = [false; CELLS_PER_EXT_BLOB];
         for (i, cell) in cell_indices.iter().zip(cosets_evals) {
             present[*i] = true;
-            evals[i * FIELD_ELEMENTS_PER_CELL..(i + 1) * FIELD_ELEMENTS_PER_CELL].copy_from_slice(cell);
+            evals[i * FIELD_ELEMENTS_PER_CELL..(i + 1) * FIELD_ELEMENTS_PER_CELL]
+                .copy_from_slice(cell);
         }
         bit_reversal_permutation_in_place(&mut evals);
         let missing: Vec<usize> = (0..CELLS_PER_EXT_BLOB).filter(|i| !present[*i]).collect();
@@ -76,10 +84,16 @@ impl<B: Backend> KzgSettings<B> {
             });
         }
         if cells.len() < CELLS_PER_EXT_BLOB / 2 {
-            return Err(Error::NotEnoughCells { got: cells.len(), needed: CELLS_PER_EXT_BLOB / 2 });
+            return Err(Error::NotEnoughCells {
+                got: cells.len(),
+                needed: CELLS_PER_EXT_BLOB / 2,
+            });
         }
         if cells.len() > CELLS_PER_EXT_BLOB {
-            return Err(Error::TooManyCells { got: cells.len(), max: CELLS_PER_EXT_BLOB });
+            return Err(Error::TooManyCells {
+                got: cells.len(),
+                max: CELLS_PER_EXT_BLOB,
+            });
         }
         let indices = cell_indices
             .iter()

@@ -9,8 +9,8 @@ use super::{cell_to_coset_evals, check_cell_index, coset_shift_exponent, CellInd
 use crate::backend::{Backend, Module, Scalar};
 use crate::bytes::{bytes_to_g1, Bytes48, Cell};
 use crate::constants::{
-    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
-    RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
+    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
+    FIELD_ELEMENTS_PER_EXT_BLOB, RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
 };
 use crate::eip4844::compute_powers;
 use crate::error::{Error, Result};
@@ -55,6 +55,57 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>
 }
 
 impl<B: Backend> KzgSettings<B> {
+    /// `h_col^64 = ω_128^rev7(col)` for a cell index.
+    fn coset_shift_pow(&self, col: usize) -> B::Fr {
+        self.ext_domain
+            .root(FIELD_ELEMENTS_PER_CELL * coset_shift_exponent(col))
+    }
+
+    /// `LL = Σ r^k π_k` and `RLP = Σ r^k h_k^64 π_k`. When few distinct
+    /// columns occur (a data-column sidecar has one), the proofs are first
+    /// summed per column, `S_c = Σ_{k∈c} r^k π_k`, so that `LL = Σ S_c` and
+    /// `RLP = Σ h_c^64 S_c` cost one small MSM instead of a second `n`-point one.
+    fn proof_sums(
+        &self,
+        proofs: &[B::G1Affine],
+        columns: &[usize],
+        r_powers: &[B::Fr],
+    ) -> (B::G1, B::G1) {
+        let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
+        for (k, col) in columns.iter().enumerate() {
+            by_column[*col].push(k);
+        }
+        let distinct: Vec<usize> = (0..CELLS_PER_EXT_BLOB)
+            .filter(|c| !by_column[*c].is_empty())
+            .collect();
+        if distinct.len() * 4 > proofs.len() {
+            let weighted: Vec<B::Fr> = r_powers
+                .iter()
+                .zip(columns)
+                .map(|(rk, col)| *rk * self.coset_shift_pow(*col))
+                .collect();
+            return (B::g1_msm(proofs, r_powers), B::g1_msm(proofs, &weighted));
+        }
+        let mut ll = B::G1::zero();
+        let mut sums = Vec::with_capacity(distinct.len());
+        let mut shifts = Vec::with_capacity(distinct.len());
+        for col in distinct {
+            let members = &by_column[col];
+            let pts: Vec<B::G1Affine> = members.iter().map(|k| proofs[*k]).collect();
+            let sc: Vec<B::Fr> = members.iter().map(|k| r_powers[*k]).collect();
+            let s = B::g1_msm(&pts, &sc);
+            ll += s;
+            sums.push(s);
+            shifts.push(self.coset_shift_pow(col));
+        }
+        let rlp = if sums.len() == 1 {
+            sums[0] * &shifts[0]
+        } else {
+            B::g1_msm(&B::g1_batch_to_affine(&sums), &shifts)
+        };
+        (ll, rlp)
+    }
+
     /// Spec `verify_cell_kzg_proof_batch`: whether every `proofs[k]` proves
     /// that `cells[k]` is cell `cell_indices[k]` of the blob committed to by
     /// `commitments[k]`. Commitments may repeat (they are deduplicated by
@@ -75,7 +126,12 @@ impl<B: Backend> KzgSettings<B> {
         if commitments_bytes.len() != n || cell_indices.len() != n || proofs_bytes.len() != n {
             return Err(Error::LengthMismatch {
                 what: "commitments, cell indices, cells and proofs",
-                lengths: vec![commitments_bytes.len(), cell_indices.len(), n, proofs_bytes.len()],
+                lengths: vec![
+                    commitments_bytes.len(),
+                    cell_indices.len(),
+                    n,
+                    proofs_bytes.len(),
+                ],
             });
         }
         let columns = cell_indices
@@ -121,14 +177,7 @@ impl<B: Backend> KzgSettings<B> {
         )?;
         let r_powers = compute_powers(&r, n);
 
-        // LL = Σ r^k π_k ; RLP = Σ r^k h_k^64 π_k
-        let ll = B::g1_msm(&proofs, &r_powers);
-        let weighted: Vec<B::Fr> = r_powers
-            .iter()
-            .zip(&columns)
-            .map(|(rk, col)| *rk * self.ext_domain.root(FIELD_ELEMENTS_PER_CELL * coset_shift_exponent(*col)))
-            .collect();
-        let rlp = B::g1_msm(&proofs, &weighted);
+        let (ll, rlp) = self.proof_sums(&proofs, &columns, &r_powers);
         // RLC = Σ_i weight_i C_i
         let mut weights = vec![B::Fr::zero(); unique.len()];
         for (ci, rk) in commitment_indices.iter().zip(&r_powers) {
@@ -139,7 +188,8 @@ impl<B: Backend> KzgSettings<B> {
         // column on its coset, commit with the first 64 monomial points.
         let mut agg: Vec<Option<Vec<B::Fr>>> = vec![None; CELLS_PER_EXT_BLOB];
         for ((col, e), rk) in columns.iter().zip(&evals).zip(&r_powers) {
-            let slot = agg[*col].get_or_insert_with(|| vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL]);
+            let slot =
+                agg[*col].get_or_insert_with(|| vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL]);
             for (a, v) in slot.iter_mut().zip(e) {
                 *a += *v * *rk;
             }
@@ -161,6 +211,9 @@ impl<B: Backend> KzgSettings<B> {
         }
         let rli = B::g1_msm(&self.srs.g1[..FIELD_ELEMENTS_PER_CELL], &interp);
         let rl = rlc - rli + rlp;
-        Ok(B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)]))
+        Ok(B::pairings_verify(&[
+            (ll, &self.g2_tau_cell),
+            (-rl, &self.g2_generator),
+        ]))
     }
 }

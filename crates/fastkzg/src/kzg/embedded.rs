@@ -46,7 +46,10 @@ impl<B: Backend> KzgSettings<B> {
     /// curve but not for subgroup membership: only for pinned data.
     pub fn from_uncompressed(bytes: &[u8], precompute: usize) -> Result<Self> {
         if bytes.len() != EMBEDDED_LEN {
-            return Err(corrupt(format!("{} bytes, expected {EMBEDDED_LEN}", bytes.len())));
+            return Err(corrupt(format!(
+                "{} bytes, expected {EMBEDDED_LEN}",
+                bytes.len()
+            )));
         }
         let (g1m, rest) = bytes.split_at(FIELD_ELEMENTS_PER_BLOB * G1_RAW);
         let (g1l, g2m) = rest.split_at(FIELD_ELEMENTS_PER_BLOB * G1_RAW);

@@ -69,7 +69,13 @@ impl<B: Backend> Fk20<B> {
             let row: Vec<B::G1> = columns.iter().map(|c| c[k]).collect();
             rows.push(B::g1_batch_to_affine(&row));
         }
-        let mut fk = Fk20 { n, l, domain, rows, tables: None };
+        let mut fk = Fk20 {
+            n,
+            l,
+            domain,
+            rows,
+            tables: None,
+        };
         if table_window > 0 {
             fk.build_tables(table_window);
         }
@@ -79,13 +85,19 @@ impl<B: Backend> Fk20<B> {
     /// Builds the fixed-base tables (if not built yet).
     pub fn build_tables(&mut self, window: usize) {
         if self.tables.is_none() {
-            self.tables = Some(self.rows.iter().map(|row| FixedBaseMsm::new(row, window)).collect());
+            self.tables = Some(
+                self.rows
+                    .iter()
+                    .map(|row| FixedBaseMsm::new(row, window))
+                    .collect(),
+            );
         }
     }
 
     /// Bytes held by the precomputed rows and tables.
     pub fn memory_bytes(&self) -> usize {
-        let rows: usize = self.rows.iter().map(|r| r.len()).sum::<usize>() * core::mem::size_of::<B::G1Affine>();
+        let rows: usize =
+            self.rows.iter().map(|r| r.len()).sum::<usize>() * core::mem::size_of::<B::G1Affine>();
         rows + self
             .tables
             .as_ref()

@@ -15,15 +15,11 @@ impl<B: Backend> Srs<B> {
 
     /// Checks a single-point opening: `e(C − [y]₁, [1]₂) = e(π, [τ − z]₂)`.
     /// Needs at least two G2 powers.
-    pub fn verify(
-        &self,
-        commitment: &B::G1,
-        z: &B::Fr,
-        y: &B::Fr,
-        proof: &B::G1,
-    ) -> Result<bool> {
+    pub fn verify(&self, commitment: &B::G1, z: &B::Fr, y: &B::Fr, proof: &B::G1) -> Result<bool> {
         let (Some(g2_0), Some(g2_1)) = (self.g2.first(), self.g2.get(1)) else {
-            return Err(Error::InvalidSize("verification needs two G2 powers".into()));
+            return Err(Error::InvalidSize(
+                "verification needs two G2 powers".into(),
+            ));
         };
         let lhs = *commitment - B::G1::generator() * y;
         let x_minus_z = *g2_1 - *g2_0 * z;
@@ -34,11 +30,7 @@ impl<B: Backend> Srs<B> {
 
     /// Opens `poly` at every point of `zs` with one proof per point (the
     /// simple quadratic reference for amortised methods).
-    pub fn open_each(
-        &self,
-        poly: &Polynomial<B::Fr>,
-        zs: &[B::Fr],
-    ) -> Result<Vec<(B::G1, B::Fr)>> {
+    pub fn open_each(&self, poly: &Polynomial<B::Fr>, zs: &[B::Fr]) -> Result<Vec<(B::G1, B::Fr)>> {
         zs.iter().map(|z| self.open(poly, z)).collect()
     }
 }

@@ -6,7 +6,9 @@ use std::sync::OnceLock;
 use super::fk20::Fk20;
 use super::srs::Srs;
 use crate::backend::{Backend, Blst, Group, Module};
-use crate::constants::{FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB};
+use crate::constants::{
+    FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
+};
 use crate::error::{Error, Result};
 use crate::math::{bit_reversal_permutation, Domain};
 use crate::msm::FixedBaseMsm;
@@ -74,7 +76,8 @@ impl<B: Backend> KzgSettings<B> {
                 "precompute level {precompute} exceeds the maximum {MAX_PRECOMPUTE}"
             )));
         }
-        if g1_monomial.len() != FIELD_ELEMENTS_PER_BLOB || g1_lagrange.len() != FIELD_ELEMENTS_PER_BLOB
+        if g1_monomial.len() != FIELD_ELEMENTS_PER_BLOB
+            || g1_lagrange.len() != FIELD_ELEMENTS_PER_BLOB
         {
             return Err(Error::InvalidTrustedSetup(format!(
                 "expected {FIELD_ELEMENTS_PER_BLOB} G1 points in each form, got {} monomial and {} Lagrange",

@@ -11,7 +11,9 @@ use sha2::{Digest, Sha256};
 
 use super::settings::KzgSettings;
 use crate::backend::{Backend, Module, Scalar};
-use crate::constants::{BYTES_PER_G1_POINT, BYTES_PER_G2_POINT, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS};
+use crate::constants::{
+    BYTES_PER_G1_POINT, BYTES_PER_G2_POINT, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS,
+};
 use crate::error::{Error, Result};
 use crate::math::{fft, Domain};
 
@@ -38,11 +40,19 @@ fn decode_g1s<B: Backend>(bytes: &[u8], count: usize, what: &str) -> Result<Vec<
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        bytes.par_chunks(BYTES_PER_G1_POINT).enumerate().map(decode).collect()
+        bytes
+            .par_chunks(BYTES_PER_G1_POINT)
+            .enumerate()
+            .map(decode)
+            .collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        bytes.chunks(BYTES_PER_G1_POINT).enumerate().map(decode).collect()
+        bytes
+            .chunks(BYTES_PER_G1_POINT)
+            .enumerate()
+            .map(decode)
+            .collect()
     }
 }
 
@@ -109,7 +119,9 @@ fn check_consistency<B: Backend>(
     let g2_0p = B::g2_prepare(g2_0);
     let g2_1p = B::g2_prepare(g2_1);
     if !B::pairings_verify(&[(shifted, &g2_0p), (-base, &g2_1p)]) {
-        return Err(setup_err("G1 monomial points are not consecutive powers of τ"));
+        return Err(setup_err(
+            "G1 monomial points are not consecutive powers of τ",
+        ));
     }
     let m = g2_monomial.len();
     let g2_shift = g2_monomial[1..]
@@ -125,7 +137,9 @@ fn check_consistency<B: Backend>(
     let g1_0p = B::g1_from_affine(g1_0);
     let g1_1p = B::g1_from_affine(g1_1);
     if !B::pairings_verify(&[(g1_0p, &a), (-g1_1p, &b)]) {
-        return Err(setup_err("G2 monomial points do not match the G1 powers of τ"));
+        return Err(setup_err(
+            "G2 monomial points do not match the G1 powers of τ",
+        ));
     }
     let domain = Domain::<B::Fr>::new(n)?;
     let d = fft::ifft(&r, &domain)?;
@@ -169,7 +183,9 @@ impl<B: Backend> KzgSettings<B> {
                 .parse()
                 .map_err(|_| setup_err(format!("{what} count {tok:?} is not a number")))?;
             if n != expected {
-                return Err(setup_err(format!("{what} count is {n}, expected {expected}")));
+                return Err(setup_err(format!(
+                    "{what} count is {n}, expected {expected}"
+                )));
             }
             Ok(())
         };
@@ -200,7 +216,9 @@ impl<B: Backend> KzgSettings<B> {
         let g2_monomial = read("G2 monomial", NUM_G2_POINTS, BYTES_PER_G2_POINT)?;
         let g1_monomial = read("G1 monomial", FIELD_ELEMENTS_PER_BLOB, BYTES_PER_G1_POINT)?;
         if let Some(extra) = tokens.next() {
-            return Err(setup_err(format!("unexpected data after the last point: {extra:.20}")));
+            return Err(setup_err(format!(
+                "unexpected data after the last point: {extra:.20}"
+            )));
         }
         Self::load_trusted_setup(&g1_monomial, &g1_lagrange, &g2_monomial, precompute)
     }

@@ -45,7 +45,11 @@ pub fn extend_coeffs<F: Scalar>(coeffs: &[F], ext_domain: &Domain<F>) -> Result<
 /// `n`-th roots (bit-reversed) become `2n` evaluations over the `2n`-th roots
 /// (bit-reversed); the first `n` outputs equal the inputs. Computed as a copy
 /// plus one size-`n` coset FFT.
-pub fn das_extension<F: Scalar>(evals_brp: &[F], domain: &Domain<F>, ext_domain: &Domain<F>) -> Result<Vec<F>> {
+pub fn das_extension<F: Scalar>(
+    evals_brp: &[F],
+    domain: &Domain<F>,
+    ext_domain: &Domain<F>,
+) -> Result<Vec<F>> {
     let n = evals_brp.len();
     if n != domain.size() || 2 * n != ext_domain.size() {
         return Err(Error::InvalidSize(format!(

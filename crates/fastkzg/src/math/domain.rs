@@ -17,7 +17,9 @@ pub struct Domain<F> {
 /// `7^((r-1)/order)`). `order` must be a power of two `<= 2^32`.
 pub fn primitive_root_of_unity<F: Scalar>(order: usize) -> Result<F> {
     if !order.is_power_of_two() || order.trailing_zeros() > TWO_ADICITY {
-        return Err(Error::InvalidSize(format!("no root of unity of order {order}")));
+        return Err(Error::InvalidSize(format!(
+            "no root of unity of order {order}"
+        )));
     }
     let mut w = F::from_u64(PRIMITIVE_ROOT_OF_UNITY).pow(&MODULUS_MINUS_ONE_ODD_PART);
     for _ in order.trailing_zeros()..TWO_ADICITY {

@@ -42,7 +42,11 @@ pub fn recover_with_zero_poly<F: Scalar>(
     let pz_coset = fft::coset_fft(&pz_coeffs, &shift, domain)?;
     let mut z_coset = fft::coset_fft(&z, &shift, domain)?;
     batch_inverse(&mut z_coset)?;
-    let p_coset: Vec<F> = pz_coset.iter().zip(&z_coset).map(|(a, b)| *a * *b).collect();
+    let p_coset: Vec<F> = pz_coset
+        .iter()
+        .zip(&z_coset)
+        .map(|(a, b)| *a * *b)
+        .collect();
     fft::coset_ifft(&p_coset, &shift, domain)
 }
 
@@ -51,10 +55,16 @@ pub fn recover_with_zero_poly<F: Scalar>(
 /// missing). Returns the first `N/2` coefficients. With more than `N/2`
 /// samples that no such polynomial fits, the result is the truncation of
 /// the recovered degree-`< N` polynomial (as in the spec).
-pub fn recover_from_samples<F: Scalar>(samples: &[Option<F>], domain: &Domain<F>) -> Result<Vec<F>> {
+pub fn recover_from_samples<F: Scalar>(
+    samples: &[Option<F>],
+    domain: &Domain<F>,
+) -> Result<Vec<F>> {
     let n = domain.size();
     if samples.len() != n {
-        return Err(Error::InvalidSize(format!("{} samples over a domain of {n}", samples.len())));
+        return Err(Error::InvalidSize(format!(
+            "{} samples over a domain of {n}",
+            samples.len()
+        )));
     }
     let missing: Vec<F> = samples
         .iter()

@@ -89,7 +89,11 @@ pub fn ifft<F: Scalar, T: Module<F>>(a: &[T], domain: &Domain<F>) -> Result<Vec<
 }
 
 /// Evaluations on the coset `shift·H`: `out[k] = Σ_j a[j]·(shift·ω^k)^j`.
-pub fn coset_fft<F: Scalar, T: Module<F>>(a: &[T], shift: &F, domain: &Domain<F>) -> Result<Vec<T>> {
+pub fn coset_fft<F: Scalar, T: Module<F>>(
+    a: &[T],
+    shift: &F,
+    domain: &Domain<F>,
+) -> Result<Vec<T>> {
     let mut out = a.to_vec();
     let mut s = F::one();
     for x in out.iter_mut() {

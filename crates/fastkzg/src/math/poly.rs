@@ -114,9 +114,7 @@ impl<F: Scalar> Polynomial<F> {
     /// remainder). Fails on a zero divisor.
     pub fn div_rem(&self, divisor: &Self) -> Result<(Self, Self)> {
         let dd = divisor.degree().ok_or(Error::DivisionByZero)?;
-        let lead_inv = divisor.coeffs[dd]
-            .inverse()
-            .ok_or(Error::DivisionByZero)?;
+        let lead_inv = divisor.coeffs[dd].inverse().ok_or(Error::DivisionByZero)?;
         let mut rem = self.coeffs.clone();
         let Some(nd) = self.degree() else {
             return Ok((Self::zero(), Self::zero()));

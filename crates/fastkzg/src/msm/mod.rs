@@ -16,10 +16,8 @@ pub fn g1_lincomb<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G
 /// The naive linear combination: one scalar multiplication per point. The
 /// reference the fast MSMs are tested against.
 pub fn g1_lincomb_naive<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
-    points
-        .iter()
-        .zip(scalars)
-        .fold(<B::G1 as crate::backend::Module<B::Fr>>::zero(), |acc, (p, s)| {
-            acc + B::g1_from_affine(p) * s
-        })
+    points.iter().zip(scalars).fold(
+        <B::G1 as crate::backend::Module<B::Fr>>::zero(),
+        |acc, (p, s)| acc + B::g1_from_affine(p) * s,
+    )
 }

@@ -8,7 +8,10 @@ use std::path::PathBuf;
 pub fn spec_tests_dir() -> PathBuf {
     match std::env::var_os("FASTKZG_SPEC_TESTS") {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/spec-tests")),
+        None => PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../../shared/spec-tests"
+        )),
     }
 }
 
