@@ -276,16 +276,7 @@ impl<B: Backend> KzgSettings<B> {
             let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
             Ok((c, p, z, y))
         };
-        #[cfg(feature = "parallel")]
-        let items: Vec<_> = {
-            use rayon::prelude::*;
-            (0..n)
-                .into_par_iter()
-                .map(per_blob)
-                .collect::<Result<_>>()?
-        };
-        #[cfg(not(feature = "parallel"))]
-        let items: Vec<_> = (0..n).map(per_blob).collect::<Result<_>>()?;
+        let items = crate::par::try_map_collect(n, per_blob)?;
         self.verify_kzg_proof_batch(&items, commitments_bytes, proofs_bytes)
     }
 
@@ -325,8 +316,10 @@ impl<B: Backend> KzgSettings<B> {
             scalars.push(*z * *rp);
         }
         let proofs: Vec<B::G1Affine> = items.iter().map(|(_, p, _, _)| *p).collect();
-        let rhs = B::g1_msm(&points, &scalars) - B::G1::generator() * &y_sum;
-        let lhs = B::g1_msm(&proofs, &r_powers);
+        let (rhs, lhs) = crate::par::join(
+            || B::g1_msm(&points, &scalars) - B::G1::generator() * &y_sum,
+            || B::g1_msm(&proofs, &r_powers),
+        );
         Ok(B::pairings_verify(&[
             (lhs, &self.g2_tau),
             (-rhs, &self.g2_generator),

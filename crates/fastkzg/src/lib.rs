@@ -31,6 +31,7 @@ pub mod error;
 pub mod kzg;
 pub mod math;
 pub mod msm;
+mod par;
 
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
@@ -45,4 +46,23 @@ pub use kzg::KzgSettings;
 /// `KzgSettings::<Blst>::mainnet()`.
 pub fn mainnet() -> &'static KzgSettings<Blst> {
     KzgSettings::<Blst>::mainnet()
+}
+
+/// Runs `f` with at most `threads` worker threads for the library's parallel
+/// paths (feature `parallel`); `threads = 1` forces the serial path at run
+/// time. Without the feature this just calls `f`.
+pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R> {
+    #[cfg(feature = "parallel")]
+    {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .map_err(|e| Error::InvalidSize(format!("thread pool: {e}")))?;
+        Ok(pool.install(f))
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = threads;
+        Ok(f())
+    }
 }

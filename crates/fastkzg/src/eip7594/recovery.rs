@@ -72,7 +72,7 @@ impl<B: Backend> KzgSettings<B> {
     /// polynomial are returned (they differ from some of the inputs). No error
     /// is raised; callers that need to detect such input can compare the
     /// returned cells with the ones they passed.
-    pub fn recover_cells_and_kzg_proofs<T: Borrow<Cell>>(
+    pub fn recover_cells_and_kzg_proofs<T: Borrow<Cell> + Sync>(
         &self,
         cell_indices: &[CellIndex],
         cells: &[T],
@@ -102,11 +102,9 @@ impl<B: Backend> KzgSettings<B> {
         if indices.windows(2).any(|w| w[0] >= w[1]) {
             return Err(Error::CellIndicesNotAscending);
         }
-        let cosets_evals = cells
-            .iter()
-            .enumerate()
-            .map(|(pos, c)| cell_to_coset_evals::<B>(c.borrow(), pos))
-            .collect::<Result<Vec<_>>>()?;
+        let cosets_evals = crate::par::try_map_collect(cells.len(), |pos| {
+            cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
+        })?;
         let coeffs = self.recover_polynomialcoeff(&indices, &cosets_evals)?;
         self.cells_and_proofs_from_coeffs(&coeffs)
     }

@@ -115,7 +115,7 @@ impl<B: Backend> KzgSettings<B> {
     /// Errors: the four lists differ in length; a cell index `>= 128`; a
     /// commitment or proof is not a valid G1 point; a cell field element is
     /// not canonical. A wrong proof is `Ok(false)`.
-    pub fn verify_cell_kzg_proof_batch<T: Borrow<Cell>>(
+    pub fn verify_cell_kzg_proof_batch<T: Borrow<Cell> + Sync>(
         &self,
         commitments_bytes: &[Bytes48],
         cell_indices: &[CellIndex],
@@ -142,29 +142,27 @@ impl<B: Backend> KzgSettings<B> {
         let mut unique: Vec<Bytes48> = Vec::new();
         let mut first_pos: HashMap<Bytes48, usize> = HashMap::new();
         let mut commitment_indices = Vec::with_capacity(n);
-        let mut unique_points = Vec::new();
+        let mut unique_at = Vec::new();
         for (k, c) in commitments_bytes.iter().enumerate() {
             let idx = match first_pos.get(c) {
                 Some(i) => *i,
                 None => {
-                    unique_points.push(bytes_to_g1::<B>(c, "commitment", k)?);
                     unique.push(*c);
+                    unique_at.push(k);
                     first_pos.insert(*c, unique.len() - 1);
                     unique.len() - 1
                 }
             };
             commitment_indices.push(idx as u64);
         }
-        let evals = cells
-            .iter()
-            .enumerate()
-            .map(|(pos, c)| cell_to_coset_evals::<B>(c.borrow(), pos))
-            .collect::<Result<Vec<_>>>()?;
-        let proofs = proofs_bytes
-            .iter()
-            .enumerate()
-            .map(|(k, p)| bytes_to_g1::<B>(p, "proof", k))
-            .collect::<Result<Vec<_>>>()?;
+        let unique_points = crate::par::try_map_collect(unique.len(), |i| {
+            bytes_to_g1::<B>(&unique[i], "commitment", unique_at[i])
+        })?;
+        let evals = crate::par::try_map_collect(n, |pos| {
+            cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
+        })?;
+        let proofs =
+            crate::par::try_map_collect(n, |k| bytes_to_g1::<B>(&proofs_bytes[k], "proof", k))?;
         if n == 0 {
             return Ok(true);
         }

@@ -55,20 +55,18 @@ impl<B: Backend> Fk20<B> {
         }
         let r = n / l;
         let domain = Domain::<B::Fr>::new(2 * r)?;
-        let mut columns: Vec<Vec<B::G1>> = Vec::with_capacity(l);
-        for j in 0..l {
+        let columns: Vec<Vec<B::G1>> = crate::par::try_map_collect(l, |j| {
             let mut x = vec![B::G1::zero(); 2 * r];
             for (d, slot) in x.iter_mut().enumerate().take(r - 1) {
                 *slot = B::g1_from_affine(&srs.g1[d * l + j]);
             }
             fft::fft_in_place(&mut x, &domain)?;
-            columns.push(x);
-        }
-        let mut rows = Vec::with_capacity(2 * r);
-        for k in 0..2 * r {
+            Ok::<_, Error>(x)
+        })?;
+        let rows = crate::par::map_collect(2 * r, |k| {
             let row: Vec<B::G1> = columns.iter().map(|c| c[k]).collect();
-            rows.push(B::g1_batch_to_affine(&row));
-        }
+            B::g1_batch_to_affine(&row)
+        });
         let mut fk = Fk20 {
             n,
             l,
@@ -119,28 +117,23 @@ impl<B: Backend> Fk20<B> {
         let scale = B::Fr::from_u64(2 * r as u64)
             .inverse()
             .ok_or(Error::DivisionByZero)?;
-        let mut b_hat: Vec<Vec<B::Fr>> = Vec::with_capacity(l);
-        for j in 0..l {
+        let b_hat: Vec<Vec<B::Fr>> = crate::par::try_map_collect(l, |j| {
             let mut b = vec![B::Fr::zero(); 2 * r];
             for (u, slot) in b.iter_mut().enumerate().take(r) {
                 *slot = coeffs[(r - 1 - u) * l + j] * scale;
             }
             fft::fft_in_place(&mut b, &self.domain)?;
-            b_hat.push(b);
-        }
+            Ok::<_, Error>(b)
+        })?;
         // Pointwise: one l-point MSM per row.
-        let mut h_hat: Vec<B::G1> = Vec::with_capacity(2 * r);
-        let mut scalars = vec![B::Fr::zero(); l];
-        for k in 0..2 * r {
-            for (s, b) in scalars.iter_mut().zip(&b_hat) {
-                *s = b[k];
-            }
-            h_hat.push(match &self.tables {
+        let mut h_hat: Vec<B::G1> = crate::par::map_collect(2 * r, |k| {
+            let scalars: Vec<B::Fr> = b_hat.iter().map(|b| b[k]).collect();
+            match &self.tables {
                 Some(t) => t[k].msm(&scalars),
                 None => B::g1_msm(&self.rows[k], &scalars),
-            });
-        }
-        fft::ifft_in_place_unscaled(&mut h_hat, &self.domain)?;
+            }
+        });
+        fft::ifft_in_place_unscaled_parallel(&mut h_hat, &self.domain)?;
         // H_s = conv[r−2−s]; the rest is zero.
         let mut h = vec![B::G1::zero(); 2 * r];
         for s in 0..r - 1 {
@@ -154,7 +147,7 @@ impl<B: Backend> Fk20<B> {
     /// `X^l − ω_{2r}^k`).
     pub fn multi_proofs(&self, coeffs: &[B::Fr]) -> Result<Vec<B::G1>> {
         let mut h = self.h_commitments(coeffs)?;
-        fft::fft_in_place(&mut h, &self.domain)?;
+        fft::fft_in_place_parallel(&mut h, &self.domain)?;
         Ok(h)
     }
 }

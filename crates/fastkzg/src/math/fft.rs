@@ -32,13 +32,66 @@ fn fft_core<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: us
         for chunk in a.chunks_exact_mut(2 * half) {
             let (lo, hi) = chunk.split_at_mut(half);
             for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
-                let t = if j == 0 { *y } else { *y * &roots[j * step] };
-                *y = *x - t;
-                *x += t;
+                butterfly(x, y, j, &roots[j * step]);
             }
         }
         half *= 2;
     }
+}
+
+#[inline(always)]
+fn butterfly<F: Scalar, T: Module<F>>(x: &mut T, y: &mut T, j: usize, w: &F) {
+    let t = if j == 0 { *y } else { *y * w };
+    *y = *x - t;
+    *x += t;
+}
+
+/// [`fft_core`] with every stage's butterflies spread over the rayon pool
+/// (feature `parallel`): for element types whose scalar multiplication is
+/// expensive, such as curve points.
+#[cfg(feature = "parallel")]
+fn fft_core_parallel<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize) {
+    use rayon::prelude::*;
+    let n = a.len();
+    bit_reversal_permutation_in_place(a);
+    let roots = domain.roots();
+    let mut half = 1;
+    while half < n {
+        let step = (n / (2 * half)) * stride;
+        a.par_chunks_exact_mut(2 * half).for_each(|chunk| {
+            let (lo, hi) = chunk.split_at_mut(half);
+            lo.par_iter_mut()
+                .zip(hi.par_iter_mut())
+                .enumerate()
+                .for_each(|(j, (x, y))| butterfly(x, y, j, &roots[j * step]));
+        });
+        half *= 2;
+    }
+}
+
+/// Forward FFT in place, parallel over butterflies with the `parallel`
+/// feature (for G1 and other expensive element types); same result as
+/// [`fft_in_place`].
+pub fn fft_in_place_parallel<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+) -> Result<()> {
+    let stride = check_len(a.len(), domain)?;
+    #[cfg(feature = "parallel")]
+    fft_core_parallel(a, domain, stride);
+    #[cfg(not(feature = "parallel"))]
+    fft_core(a, domain, stride);
+    Ok(())
+}
+
+/// [`ifft_in_place_unscaled`] with the parallel butterfly network.
+pub fn ifft_in_place_unscaled_parallel<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+) -> Result<()> {
+    fft_in_place_parallel(a, domain)?;
+    a[1..].reverse();
+    Ok(())
 }
 
 /// Forward FFT in place: `a[k] ← Σ_j a[j]·ω^(jk)` with `ω` the primitive

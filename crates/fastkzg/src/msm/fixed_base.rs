@@ -40,23 +40,33 @@ impl<B: Backend> FixedBaseMsm<B> {
     pub fn new(bases: &[B::G1Affine], window: usize) -> Self {
         let window = window.clamp(2, 16);
         let layers = SCALAR_BITS.div_ceil(window);
-        let mut proj = Vec::with_capacity(bases.len() * layers);
-        for p in bases {
-            let mut acc = B::g1_from_affine(p);
-            for j in 0..layers {
-                proj.push(acc);
-                if j + 1 < layers {
-                    for _ in 0..window {
-                        acc = acc.double();
+        // Bases are split into chunks built (and normalised) independently.
+        let chunk = bases
+            .len()
+            .div_ceil(crate::par::threads().max(1) * 4)
+            .max(1);
+        let parts = crate::par::map_collect(bases.len().div_ceil(chunk), |c| {
+            let lo = c * chunk;
+            let hi = (lo + chunk).min(bases.len());
+            let mut proj = Vec::with_capacity((hi - lo) * layers);
+            for p in &bases[lo..hi] {
+                let mut acc = B::g1_from_affine(p);
+                for j in 0..layers {
+                    proj.push(acc);
+                    if j + 1 < layers {
+                        for _ in 0..window {
+                            acc = acc.double();
+                        }
                     }
                 }
             }
-        }
+            B::g1_batch_to_affine(&proj)
+        });
         FixedBaseMsm {
             window,
             layers,
             num_bases: bases.len(),
-            table: B::g1_batch_to_affine(&proj),
+            table: parts.concat(),
         }
     }
 
@@ -111,10 +121,28 @@ impl<B: Backend> FixedBaseMsm<B> {
         if n == 0 {
             return B::G1::zero();
         }
-        let mut digits = Vec::with_capacity(n * self.layers);
-        for s in &scalars[..n] {
-            self.recode(s, &mut digits);
-        }
-        B::g1_msm_signed_digits(&self.table[..n * self.layers], &digits, self.window)
+        // Split the bases across threads (one part when serial): each part
+        // is an independent bucket MSM over its slice of the table.
+        let threads = crate::par::threads();
+        let parts = if n >= 256 {
+            threads.min(n / 128).max(1)
+        } else {
+            1
+        };
+        let chunk = n.div_ceil(parts);
+        let partial = crate::par::map_collect(n.div_ceil(chunk), |c| {
+            let lo = c * chunk;
+            let hi = (lo + chunk).min(n);
+            let mut digits = Vec::with_capacity((hi - lo) * self.layers);
+            for s in &scalars[lo..hi] {
+                self.recode(s, &mut digits);
+            }
+            B::g1_msm_signed_digits(
+                &self.table[lo * self.layers..hi * self.layers],
+                &digits,
+                self.window,
+            )
+        });
+        partial.into_iter().fold(B::G1::zero(), |acc, p| acc + p)
     }
 }

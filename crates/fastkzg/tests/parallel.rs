@@ -1,0 +1,101 @@
+//! Every parallel path against its serial twin: the same calls run in a
+//! one-thread pool (serial) and in a multi-thread pool must agree.
+#![cfg(feature = "parallel")]
+
+mod common;
+
+use common::{random_blob, rng};
+use fastkzg::{with_threads, Blst, KzgSettings};
+
+fn both<R: PartialEq + std::fmt::Debug + Send>(f: impl Fn() -> R + Send + Sync) -> R {
+    let serial = with_threads(1, &f).unwrap();
+    let parallel = with_threads(3, &f).unwrap();
+    assert_eq!(serial, parallel);
+    serial
+}
+
+#[test]
+fn serial_and_parallel_agree() {
+    let ks = fastkzg::mainnet();
+    let mut r = rng(21);
+    let blobs: Vec<fastkzg::Blob> = (0..5).map(|_| *random_blob(&mut r)).collect();
+    let cs = both(|| {
+        blobs
+            .iter()
+            .map(|b| ks.blob_to_kzg_commitment(b).unwrap())
+            .collect::<Vec<_>>()
+    });
+    let ps = both(|| {
+        blobs
+            .iter()
+            .zip(&cs)
+            .map(|(b, c)| ks.compute_blob_kzg_proof(b, c).unwrap())
+            .collect::<Vec<_>>()
+    });
+    assert_eq!(
+        both(|| ks.verify_blob_kzg_proof_batch(&blobs, &cs, &ps)),
+        Ok(true)
+    );
+    let mut bad = ps.clone();
+    bad.swap(0, 1);
+    assert_eq!(
+        both(|| ks.verify_blob_kzg_proof_batch(&blobs, &cs, &bad)),
+        Ok(false)
+    );
+    let mut bad_blobs = blobs.clone();
+    bad_blobs[3][64..96].fill(0xff);
+    assert!(both(|| ks.verify_blob_kzg_proof_batch(&bad_blobs, &cs, &ps)).is_err());
+
+    let (cells, proofs) = both(|| ks.compute_cells_and_kzg_proofs(&blobs[0]).unwrap());
+    let ids: Vec<u64> = (0..128).step_by(2).collect();
+    let half: Vec<fastkzg::Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
+    assert_eq!(
+        both(|| ks.recover_cells_and_kzg_proofs(&ids, &half).unwrap()),
+        (cells.clone(), proofs.clone())
+    );
+    let all: Vec<u64> = (0..128).collect();
+    assert_eq!(
+        both(|| ks.verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &proofs)),
+        Ok(true)
+    );
+}
+
+#[test]
+fn setup_loading_and_tables_agree() {
+    let txt = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+    let a = with_threads(1, || {
+        KzgSettings::<Blst>::parse_trusted_setup(txt, 0)
+            .unwrap()
+            .to_uncompressed()
+    })
+    .unwrap();
+    let b = with_threads(2, || {
+        KzgSettings::<Blst>::parse_trusted_setup(txt, 0)
+            .unwrap()
+            .to_uncompressed()
+    })
+    .unwrap();
+    assert_eq!(a, b);
+    let blob = random_blob(&mut rng(22));
+    let serial = with_threads(1, || {
+        KzgSettings::<Blst>::load_mainnet(6)
+            .unwrap()
+            .compute_cells_and_kzg_proofs(&blob)
+            .unwrap()
+    })
+    .unwrap();
+    let parallel = with_threads(2, || {
+        KzgSettings::<Blst>::load_mainnet(6)
+            .unwrap()
+            .compute_cells_and_kzg_proofs(&blob)
+            .unwrap()
+    })
+    .unwrap();
+    assert_eq!(serial, parallel);
+    assert_eq!(
+        serial,
+        fastkzg::mainnet()
+            .compute_cells_and_kzg_proofs(&blob)
+            .unwrap()
+    );
+}
