@@ -32,8 +32,9 @@ pub struct G1(pub blst_p1);
 #[repr(transparent)]
 pub struct G2(pub blst_p2);
 
-/// A G2 point's 68 precomputed Miller-loop lines (`blst_precompute_lines`).
-pub struct G2Lines(Box<[blst_fp6; 68]>);
+/// A G2 point's 68 precomputed Miller-loop lines (`blst_precompute_lines`);
+/// `None` for the identity, whose pairings are all 1.
+pub struct G2Lines(Option<Box<[blst_fp6; 68]>>);
 
 fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
     match e {
@@ -494,16 +495,20 @@ impl Backend for Blst {
     }
 
     fn g2_prepare(p: &G2) -> G2Lines {
+        if p.is_zero() {
+            return G2Lines(None);
+        }
         let a = p2_to_affine(p);
         let mut lines = Box::new([blst_fp6::default(); 68]);
         // SAFETY: blst writes exactly 68 fp6 line values into the array.
         unsafe { blst::blst_precompute_lines(lines.as_mut_ptr(), &a) };
-        G2Lines(lines)
+        G2Lines(Some(lines))
     }
 
     fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
         let mut acc: Option<blst_fp12> = None;
         for (p, lines) in pairs {
+            let Some(lines) = &lines.0 else { continue };
             if p.is_zero() {
                 continue;
             }
@@ -511,7 +516,7 @@ impl Backend for Blst {
             let mut ml = blst_fp12::default();
             // SAFETY: `lines` holds the 68 lines blst precomputed; `a` is an
             // initialised, finite affine point.
-            unsafe { blst::blst_miller_loop_lines(&mut ml, lines.0.as_ptr(), &a) };
+            unsafe { blst::blst_miller_loop_lines(&mut ml, lines.as_ptr(), &a) };
             acc = Some(match acc {
                 None => ml,
                 Some(prev) => {
