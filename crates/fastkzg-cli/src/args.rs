@@ -4,18 +4,35 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::cell_io::LAYOUT_HELP;
+
 const EXIT_CODES: &str = "\
 Exit codes:
   0  success (for verify commands: the proof is valid)
   1  a verify command found the proof invalid, or a demo check failed
-  2  bad input: unreadable or malformed file, bad hex, non-canonical blob,
-     invalid point encoding, or a usage error
+  2  bad input: unreadable or malformed file, bad hex, non-canonical blob or
+     cell, invalid point encoding, too few, duplicate or out-of-range cells,
+     or a usage error
 
 Blob files are either exactly 131072 raw bytes, or text: 0x followed by
 262144 hex digits (trailing whitespace allowed). Hex arguments accept an
 optional 0x prefix.";
 
-/// KZG commitments and proofs for Ethereum blobs (EIP-4844).
+/// `recover --help`: usage notes and the layout.
+fn recover_help() -> String {
+    format!(
+        "Examples:\n  \
+         fastkzg recover some_cells/ --out all_cells/\n  \
+         fastkzg recover x.bin y.bin z.bin ... --indices 0-31,64-95 --out all_cells/\n\n\
+         The cell indices must be distinct and < 128; at least 64 cells are needed. With more \
+         than 64, they must all be cells of one blob (checked). If an input directory holds \
+         commitment.hex, the recovered blob must have that commitment (checked). Nothing is \
+         written when a check fails.\n\n{LAYOUT_HELP}"
+    )
+}
+
+/// KZG commitments and proofs for Ethereum blobs (EIP-4844) and their cells
+/// (EIP-7594, PeerDAS).
 #[derive(Debug, Parser)]
 #[command(name = "fastkzg", version, after_help = EXIT_CODES)]
 pub struct Cli {
@@ -132,6 +149,79 @@ pub enum Command {
         /// The proof, as hex or a file holding hex or 48 raw bytes
         #[arg(short, long, value_name = "HEX_OR_FILE")]
         proof: String,
+    },
+
+    /// Compute the 128 cells of a blob's extension and their KZG proofs
+    /// (compute_cells_and_kzg_proofs) and write them to a directory
+    #[command(after_help = LAYOUT_HELP)]
+    Cells {
+        /// Blob file (raw 131072 bytes or 0x-hex text)
+        blob: PathBuf,
+
+        /// Output directory (created if missing)
+        #[arg(short, long, value_name = "DIR")]
+        out: PathBuf,
+
+        /// Write only the cells and the commitment (compute_cells), no proofs
+        #[arg(long)]
+        no_proofs: bool,
+
+        /// Write cells as 0x-hex text (cell_NNN.hex) instead of raw bytes
+        /// (cell_NNN.bin)
+        #[arg(long)]
+        hex: bool,
+
+        /// Replace the cell, proof and commitment files already in DIR
+        #[arg(long)]
+        force: bool,
+    },
+
+    /// Recover all 128 cells and their proofs from at least 64 of the cells
+    /// (recover_cells_and_kzg_proofs) and write them to a directory
+    #[command(after_help = recover_help())]
+    Recover {
+        /// Cell directories (their cell_NNN.bin/.hex files are read) or cell
+        /// files
+        #[arg(required = true, value_name = "DIR_OR_CELL_FILE")]
+        inputs: Vec<PathBuf>,
+
+        /// Output directory (created if missing; may be an input directory
+        /// with --force)
+        #[arg(short, long, value_name = "DIR")]
+        out: PathBuf,
+
+        /// The cell indices of the given cell files, in order: a
+        /// comma-separated list of indices and ranges such as 0-31,100
+        /// [default: from the file names]
+        #[arg(long, alias = "index", value_name = "LIST", value_delimiter = ',')]
+        indices: Vec<String>,
+
+        /// Write cells as 0x-hex text (cell_NNN.hex) instead of raw bytes
+        /// (and the --blob file as hex)
+        #[arg(long)]
+        hex: bool,
+
+        /// Replace the cell, proof and commitment files already in DIR
+        #[arg(long)]
+        force: bool,
+
+        /// Also write the recovered blob (cells 0..63) to this file
+        #[arg(long, value_name = "FILE")]
+        blob: Option<PathBuf>,
+    },
+
+    /// Verify every cell_NNN/proof_NNN pair in a directory against the
+    /// blob's commitment (verify_cell_kzg_proof_batch); prints valid or
+    /// invalid
+    #[command(after_help = LAYOUT_HELP)]
+    VerifyCells {
+        /// Cell directory
+        dir: PathBuf,
+
+        /// The commitment, as hex or a file holding hex or 48 raw bytes
+        /// [default: DIR/commitment.hex]
+        #[arg(short, long, value_name = "HEX_OR_FILE")]
+        commitment: Option<String>,
     },
 
     /// Run every API function on random blobs, cross-check the results and

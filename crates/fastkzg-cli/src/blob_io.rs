@@ -10,9 +10,6 @@ use rand::RngCore;
 
 use crate::error::{CliError, CliResult};
 
-/// Hex digits in a hex blob file (after the `0x`).
-pub const HEX_DIGITS_PER_BLOB: usize = 2 * BYTES_PER_BLOB;
-
 /// `0x` followed by lower-case hex.
 pub fn to_hex(bytes: &[u8]) -> String {
     format!("0x{}", hex::encode(bytes))
@@ -67,8 +64,16 @@ fn decode_hex_into(
 /// may be left out). `name` (the file) is named in every error. Field
 /// elements are not checked here: the library does that.
 pub fn parse_blob(name: &dyn Display, bytes: &[u8]) -> CliResult<Box<Blob>> {
-    if bytes.len() == BYTES_PER_BLOB {
-        return boxed_blob(bytes.to_vec());
+    boxed_blob(parse_fixed(name, "blob", bytes, BYTES_PER_BLOB)?)
+}
+
+/// Parses the contents of a file holding `len` bytes: either exactly `len`
+/// raw bytes, or text `0x` + `2·len` hex digits with optional trailing
+/// whitespace (the `0x` may be left out). `name` (the file) is named in
+/// every error, `kind` (`blob`, `cell`, ...) in size errors.
+pub fn parse_fixed(name: &dyn Display, kind: &str, bytes: &[u8], len: usize) -> CliResult<Vec<u8>> {
+    if bytes.len() == len {
+        return Ok(bytes.to_vec());
     }
     let text = bytes.trim_ascii_end();
     let digits = strip_0x(text);
@@ -76,15 +81,30 @@ pub fn parse_blob(name: &dyn Display, bytes: &[u8]) -> CliResult<Box<Blob>> {
         || (!digits.is_empty() && digits.iter().all(u8::is_ascii_hexdigit));
     if !looks_like_hex {
         return Err(CliError::new(format!(
-            "{name}: wrong size: {} bytes; a blob file is either {BYTES_PER_BLOB} raw bytes or text \
-             0x followed by {HEX_DIGITS_PER_BLOB} hex digits",
-            bytes.len()
+            "{name}: wrong size: {} bytes; a {kind} file is either {len} raw bytes or text 0x \
+             followed by {} hex digits",
+            bytes.len(),
+            2 * len
         )));
     }
-    let mut out = vec![0u8; BYTES_PER_BLOB];
-    let what = format!("{name} (hex blob)");
+    let mut out = vec![0u8; len];
+    let what = format!("{name} (hex {kind})");
     decode_hex_into(&what, digits, text.len() - digits.len(), &mut out)?;
-    boxed_blob(out)
+    Ok(out)
+}
+
+/// Reads a file holding `N` bytes, raw or as hex text (see [`parse_fixed`]).
+pub fn read_fixed<const N: usize>(path: &Path, kind: &str) -> CliResult<[u8; N]> {
+    let bytes =
+        std::fs::read(path).map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+    let parsed = parse_fixed(&path.display(), kind, &bytes, N)?;
+    <[u8; N]>::try_from(parsed.as_slice()).map_err(|_| {
+        CliError::new(format!(
+            "{}: expected {N} bytes, got {}",
+            path.display(),
+            parsed.len()
+        ))
+    })
 }
 
 fn boxed_blob(bytes: Vec<u8>) -> CliResult<Box<Blob>> {
@@ -104,10 +124,15 @@ pub fn read_blob(path: &Path) -> CliResult<Box<Blob>> {
 
 /// Writes a blob, raw or as `0x`-hex text with a trailing newline.
 pub fn write_blob(path: &Path, blob: &Blob, as_hex: bool) -> CliResult<()> {
+    write_bytes(path, blob, as_hex)
+}
+
+/// Writes bytes, raw or as `0x`-hex text with a trailing newline.
+pub fn write_bytes(path: &Path, bytes: &[u8], as_hex: bool) -> CliResult<()> {
     let result = if as_hex {
-        std::fs::write(path, format!("{}\n", to_hex(blob)))
+        std::fs::write(path, format!("{}\n", to_hex(bytes)))
     } else {
-        std::fs::write(path, blob)
+        std::fs::write(path, bytes)
     };
     result.map_err(|e| CliError::new(format!("{}: {e}", path.display())))
 }

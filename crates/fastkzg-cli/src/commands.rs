@@ -1,4 +1,5 @@
-//! The subcommands other than `demo`: thin wrappers that read inputs, call
+//! The EIP-4844 subcommands and the dispatch (the EIP-7594 ones are in
+//! [`crate::cells`], `demo` in [`crate::demo`]): thin wrappers that read inputs, call
 //! one library function and print the result.
 
 use std::ops::Deref;
@@ -12,6 +13,7 @@ use rand::SeedableRng;
 
 use crate::args::{Cli, Command, GlobalOpts};
 use crate::blob_io::{hex_or_file, parse_hex, random_blob, read_blob, to_hex, write_blob};
+use crate::cells::{CellsOpts, RecoverOpts};
 use crate::error::{CliError, CliResult};
 
 /// Exit code of a verify command that found the proof invalid.
@@ -98,13 +100,50 @@ pub fn run(cli: Cli) -> CliResult<ExitCode> {
             y,
             proof,
         } => verify_point(&*settings()?, &commitment, &z, &y, &proof),
+        Command::Cells {
+            blob,
+            out,
+            no_proofs,
+            hex,
+            force,
+        } => crate::cells::cells(
+            settings,
+            &CellsOpts {
+                blob: &blob,
+                out: &out,
+                no_proofs,
+                hex,
+                force,
+            },
+        ),
+        Command::Recover {
+            inputs,
+            out,
+            indices,
+            hex,
+            force,
+            blob,
+        } => crate::cells::recover(
+            settings,
+            &RecoverOpts {
+                inputs: &inputs,
+                indices: &indices,
+                out: &out,
+                hex,
+                force,
+                blob: blob.as_deref(),
+            },
+        ),
+        Command::VerifyCells { dir, commitment } => {
+            crate::cells::verify_cells(settings, &dir, commitment.as_deref())
+        }
         Command::Demo { blobs, seed } => crate::demo::run(&global, blobs as usize, seed),
         Command::RandomBlob { out, seed, hex } => random_blob_file(&out, seed, hex),
     }
 }
 
 /// A library error; a bad blob field element is attributed to its file.
-fn lib_error(blob_path: &Path, err: Error) -> CliError {
+pub fn lib_error(blob_path: &Path, err: Error) -> CliError {
     match err {
         Error::NonCanonicalFieldElement { what: "blob", .. } => {
             CliError::lib(blob_path.display(), err)
@@ -114,7 +153,7 @@ fn lib_error(blob_path: &Path, err: Error) -> CliError {
 }
 
 /// `valid` (exit 0) or `invalid` (exit 1).
-fn verdict(valid: bool) -> CliResult<ExitCode> {
+pub fn verdict(valid: bool) -> CliResult<ExitCode> {
     if valid {
         println!("valid");
         Ok(ExitCode::SUCCESS)

@@ -4,10 +4,9 @@
 //! The demo is a registry of [`Step`]s ([`STEPS`]), run in order over a shared
 //! [`State`]. Each step calls one API function (timed, through
 //! [`Report::time`]), stores its results for later steps, and records checks
-//! ([`Report::check`]). Adding functions (for example the EIP-7594 cell API:
-//! `compute_cells_and_kzg_proofs`, `verify_cell_kzg_proof_batch`,
-//! `recover_cells_and_kzg_proofs`) means adding fields to [`State`], one step
-//! function each, and their entries in [`STEPS`].
+//! ([`Report::check`]). Adding a function means adding fields to [`State`],
+//! one step function, and its entry in [`STEPS`]. The EIP-4844 steps come
+//! first, then the EIP-7594 cell steps.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -15,8 +14,13 @@ use std::time::{Duration, Instant};
 
 use fastkzg::backend::{Backend, Scalar};
 use fastkzg::eip4844::compute_challenge;
-use fastkzg::{Blob, Blst, Bytes32, Bytes48, Error, KzgSettings, Result, G1_POINT_AT_INFINITY};
+use fastkzg::{
+    Blob, Blst, Bytes32, Bytes48, Cell, Error, KzgSettings, Result, BYTES_PER_FIELD_ELEMENT,
+    CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, G1_POINT_AT_INFINITY,
+};
 use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::Rng;
 
 use crate::args::GlobalOpts;
 use crate::blob_io::{random_blob, random_field_element, zero_blob};
@@ -50,6 +54,10 @@ pub struct State<'a> {
     pub openings: Vec<Opening>,
     /// `compute_blob_kzg_proof` of each blob.
     pub blob_proofs: Vec<Bytes48>,
+    /// `compute_cells` of each blob (128 cells).
+    pub cells: Vec<Vec<Cell>>,
+    /// The cell proofs from `compute_cells_and_kzg_proofs`, per blob.
+    pub cell_proofs: Vec<Vec<Bytes48>>,
 }
 
 /// Timings of one function.
@@ -142,6 +150,22 @@ pub const STEPS: &[Step] = &[
     Step {
         name: "verify_blob_kzg_proof_batch",
         run: step_verify_blob_kzg_proof_batch,
+    },
+    Step {
+        name: "compute_cells",
+        run: step_compute_cells,
+    },
+    Step {
+        name: "compute_cells_and_kzg_proofs",
+        run: step_compute_cells_and_kzg_proofs,
+    },
+    Step {
+        name: "verify_cell_kzg_proof_batch",
+        run: step_verify_cell_kzg_proof_batch,
+    },
+    Step {
+        name: "recover_cells_and_kzg_proofs",
+        run: step_recover_cells_and_kzg_proofs,
     },
 ];
 
@@ -383,6 +407,257 @@ fn step_verify_blob_kzg_proof_batch(st: &mut State, rep: &mut Report) -> Result<
     Ok(())
 }
 
+/// Whether `cells` are 128 cells whose first 64 are the blob's bytes.
+fn cells_extend(cells: &[Cell], blob: &Blob) -> bool {
+    cells.len() == CELLS_PER_EXT_BLOB && cells[..CELLS_PER_BLOB].concat() == blob[..]
+}
+
+/// `n` cells, or `n` blobs.
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+fn step_compute_cells(st: &mut State, rep: &mut Report) -> Result<()> {
+    let s = st.settings;
+    for blob in &st.blobs {
+        let cells = rep.time("compute_cells", || s.compute_cells(blob))?;
+        st.cells.push(cells);
+    }
+    let n = st.blobs.len();
+    let all = st
+        .cells
+        .iter()
+        .zip(&st.blobs)
+        .all(|(c, b)| cells_extend(c, b));
+    rep.check(
+        format!("the {n} blobs have 128 cells each, the first 64 being the blob itself"),
+        all,
+    );
+    let zero = rep.time("compute_cells", || s.compute_cells(&zero_blob()))?;
+    rep.check(
+        "the zero blob's cells are all zero",
+        zero.len() == CELLS_PER_EXT_BLOB && zero.iter().all(|c| c.iter().all(|&b| b == 0)),
+    );
+    let bad = s.compute_cells(&non_canonical_blob());
+    rep.check(
+        "a blob with a non-canonical field element is rejected",
+        matches!(bad, Err(Error::NonCanonicalFieldElement { index: 0, .. })),
+    );
+    Ok(())
+}
+
+fn step_compute_cells_and_kzg_proofs(st: &mut State, rep: &mut Report) -> Result<()> {
+    let s = st.settings;
+    // The FK20 tables are built on first use (seconds); build them up front
+    // so that every compute_cells_and_kzg_proofs row is a steady-state call.
+    rep.time("build FK20 precomputation (warm_up)", || s.warm_up());
+    let mut same_cells = true;
+    for (blob, cells) in st.blobs.iter().zip(&st.cells) {
+        let (c, proofs) = rep.time("compute_cells_and_kzg_proofs", || {
+            s.compute_cells_and_kzg_proofs(blob)
+        })?;
+        same_cells &= c == *cells && cells_extend(&c, blob);
+        st.cell_proofs.push(proofs);
+    }
+    rep.check(
+        "its cells equal compute_cells' (the first 64 being the blob)",
+        same_cells,
+    );
+    let mut distinct = st.cell_proofs[0].clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    rep.check(
+        "a random blob has 128 distinct cell proofs",
+        distinct.len() == CELLS_PER_EXT_BLOB && st.cell_proofs[0].len() == CELLS_PER_EXT_BLOB,
+    );
+    let (_, zero_proofs) = rep.time("compute_cells_and_kzg_proofs", || {
+        s.compute_cells_and_kzg_proofs(&zero_blob())
+    })?;
+    rep.check(
+        "the zero blob's cell proofs are the point at infinity",
+        zero_proofs.iter().all(|p| *p == G1_POINT_AT_INFINITY),
+    );
+    let bad = s.compute_cells_and_kzg_proofs(&non_canonical_blob());
+    rep.check(
+        "a blob with a non-canonical field element is rejected",
+        matches!(bad, Err(Error::NonCanonicalFieldElement { index: 0, .. })),
+    );
+    Ok(())
+}
+
+/// A copy of `cell` with its first field element plus one (still canonical).
+fn tamper_cell(cell: &Cell) -> Cell {
+    let mut t = *cell;
+    let first: &mut [u8] = &mut t[..BYTES_PER_FIELD_ELEMENT];
+    if let Ok(bytes) = Bytes32::try_from(&*first) {
+        first.copy_from_slice(&plus_one(&bytes));
+    }
+    t
+}
+
+fn step_verify_cell_kzg_proof_batch(st: &mut State, rep: &mut Report) -> Result<()> {
+    let s = st.settings;
+    let n = st.blobs.len();
+    let indices: Vec<u64> = (0..CELLS_PER_EXT_BLOB as u64).collect();
+    let row_blob = "verify_cell_kzg_proof_batch [128 cells, 1 blob]";
+    let mut all = true;
+    for ((c, cells), proofs) in st.commitments.iter().zip(&st.cells).zip(&st.cell_proofs) {
+        let commitments = vec![*c; CELLS_PER_EXT_BLOB];
+        all &= rep.time(row_blob, || {
+            s.verify_cell_kzg_proof_batch(&commitments, &indices, cells, proofs)
+        })?;
+    }
+    rep.check(
+        format!("all 128 cells of each of the {n} blobs verify (one batch per blob)"),
+        all,
+    );
+
+    let column = st.rng.gen_range(0..CELLS_PER_EXT_BLOB);
+    let col_cells: Vec<&Cell> = st.cells.iter().map(|c| &c[column]).collect();
+    let col_proofs: Vec<Bytes48> = st.cell_proofs.iter().map(|p| p[column]).collect();
+    let col_indices = vec![column as u64; n];
+    let row_col = format!(
+        "verify_cell_kzg_proof_batch [column, {}]",
+        plural(n, "blob")
+    );
+    let ok = rep.time(&row_col, || {
+        s.verify_cell_kzg_proof_batch(&st.commitments, &col_indices, &col_cells, &col_proofs)
+    })?;
+    rep.check(
+        format!("column {column} (cell {column} of every blob) verifies as one batch"),
+        ok,
+    );
+
+    let (mut cs, mut idx, mut proofs) = (Vec::new(), Vec::new(), Vec::new());
+    let mut cells: Vec<&Cell> = Vec::new();
+    for (b, c) in st.commitments.iter().enumerate() {
+        cs.extend(std::iter::repeat_n(*c, CELLS_PER_EXT_BLOB));
+        idx.extend_from_slice(&indices);
+        cells.extend(st.cells[b].iter());
+        proofs.extend_from_slice(&st.cell_proofs[b]);
+    }
+    let row_all = format!(
+        "verify_cell_kzg_proof_batch [{}, {}]",
+        plural(cells.len(), "cell"),
+        plural(n, "blob")
+    );
+    let ok = rep.time(&row_all, || {
+        s.verify_cell_kzg_proof_batch(&cs, &idx, &cells, &proofs)
+    })?;
+    rep.check(
+        format!(
+            "all {} cells of the {n} blobs verify as one batch",
+            cells.len()
+        ),
+        ok,
+    );
+
+    let (c0, cells0, proofs0) = (&st.commitments[0], &st.cells[0], &st.cell_proofs[0]);
+    let commitments = vec![*c0; CELLS_PER_EXT_BLOB];
+    let k = st.rng.gen_range(0..CELLS_PER_EXT_BLOB);
+    let mut tampered = cells0.clone();
+    tampered[k] = tamper_cell(&tampered[k]);
+    let bad = rep.time(row_blob, || {
+        s.verify_cell_kzg_proof_batch(&commitments, &indices, &tampered, proofs0)
+    })?;
+    rep.check(
+        format!("the batch with cell {k} tampered (a field element + 1) is rejected"),
+        !bad,
+    );
+    let mut swapped = proofs0.clone();
+    let j = (k + 1) % CELLS_PER_EXT_BLOB;
+    swapped.swap(k, j);
+    let bad = rep.time(row_blob, || {
+        s.verify_cell_kzg_proof_batch(&commitments, &indices, cells0, &swapped)
+    })?;
+    rep.check(
+        format!("the batch with the proofs of cells {k} and {j} swapped is rejected"),
+        !bad,
+    );
+    let mut wrong_index = indices.clone();
+    wrong_index[k] = j as u64;
+    let bad = s.verify_cell_kzg_proof_batch(&commitments, &wrong_index, cells0, proofs0);
+    rep.check(
+        format!("cell {k} claimed as cell {j} is rejected"),
+        bad == Ok(false),
+    );
+    if n >= 2 {
+        let other = vec![st.commitments[1]; CELLS_PER_EXT_BLOB];
+        let bad = s.verify_cell_kzg_proof_batch(&other, &indices, cells0, proofs0);
+        rep.check(
+            "the cells are rejected with another blob's commitment",
+            bad == Ok(false),
+        );
+    }
+    let mut out_of_range = indices.clone();
+    out_of_range[0] = CELLS_PER_EXT_BLOB as u64;
+    let bad = s.verify_cell_kzg_proof_batch(&commitments, &out_of_range, cells0, proofs0);
+    rep.check(
+        "a cell index >= 128 is rejected",
+        matches!(bad, Err(Error::CellIndexOutOfRange { index: 128, .. })),
+    );
+    let empty: &[Cell] = &[];
+    rep.check(
+        "the empty batch verifies",
+        s.verify_cell_kzg_proof_batch(&[], &[], empty, &[]) == Ok(true),
+    );
+    Ok(())
+}
+
+fn step_recover_cells_and_kzg_proofs(st: &mut State, rep: &mut Report) -> Result<()> {
+    let s = st.settings;
+    let half = CELLS_PER_EXT_BLOB / 2;
+    let (cells0, proofs0) = (&st.cells[0], &st.cell_proofs[0]);
+    let mut random: Vec<u64> = (0..CELLS_PER_EXT_BLOB as u64).collect();
+    random.shuffle(&mut st.rng);
+    random.truncate(half);
+    random.sort_unstable();
+    let pick = |cells: &[Cell], idx: &[u64]| -> Vec<Cell> {
+        idx.iter().map(|&i| cells[i as usize]).collect()
+    };
+    let some = pick(cells0, &random);
+    let (cells, proofs) = rep.time("recover_cells_and_kzg_proofs [64 random cells]", || {
+        s.recover_cells_and_kzg_proofs(&random, &some)
+    })?;
+    rep.check(
+        "from a random half of the cells: all cells and proofs equal the originals",
+        cells == *cells0 && proofs == *proofs0,
+    );
+
+    let last = st.blobs.len() - 1;
+    let (cells_l, proofs_l) = (&st.cells[last], &st.cell_proofs[last]);
+    let second: Vec<u64> = (half as u64..CELLS_PER_EXT_BLOB as u64).collect();
+    let ext = pick(cells_l, &second);
+    let (cells, proofs) = rep.time("recover_cells_and_kzg_proofs [cells 64..127]", || {
+        s.recover_cells_and_kzg_proofs(&second, &ext)
+    })?;
+    rep.check(
+        "from the second half (the extension only): the blob and all proofs come back",
+        cells == *cells_l && proofs == *proofs_l && cells_extend(&cells, &st.blobs[last]),
+    );
+
+    let too_few = s.recover_cells_and_kzg_proofs(&random[1..], &some[1..]);
+    rep.check(
+        "63 cells are rejected",
+        matches!(too_few, Err(Error::NotEnoughCells { got: 63, .. })),
+    );
+    let mut dup = random.clone();
+    dup[1] = dup[0];
+    let bad = s.recover_cells_and_kzg_proofs(&dup, &some);
+    rep.check(
+        "duplicate cell indices are rejected",
+        matches!(bad, Err(Error::CellIndicesNotAscending)),
+    );
+    let mut non_canonical = some.clone();
+    non_canonical[0][..BYTES_PER_FIELD_ELEMENT].fill(0xff);
+    let bad = s.recover_cells_and_kzg_proofs(&random, &non_canonical);
+    rep.check(
+        "a cell with a non-canonical field element is rejected",
+        matches!(bad, Err(Error::NonCanonicalFieldElement { .. })),
+    );
+    Ok(())
+}
+
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
@@ -466,6 +741,8 @@ pub fn run(opts: &GlobalOpts, n: usize, seed: Option<u64>) -> CliResult<ExitCode
         commitments: Vec::new(),
         openings: Vec::new(),
         blob_proofs: Vec::new(),
+        cells: Vec::new(),
+        cell_proofs: Vec::new(),
     };
     let progress = std::io::stderr().is_terminal();
     let mut aborted = None;

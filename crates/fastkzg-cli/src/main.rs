@@ -1,9 +1,12 @@
-//! `fastkzg`: KZG commitments and proofs for Ethereum blobs from the command
-//! line. Exit codes: 0 success or valid, 1 invalid proof or failed demo
-//! check, 2 bad input (see `fastkzg --help`).
+//! `fastkzg`: KZG commitments and proofs for Ethereum blobs (EIP-4844) and
+//! their cells (EIP-7594) from the command line. Exit codes: 0 success or
+//! valid, 1 invalid proof or failed demo check, 2 bad input (see
+//! `fastkzg --help`).
 
 mod args;
 mod blob_io;
+mod cell_io;
+mod cells;
 mod commands;
 mod demo;
 mod error;
