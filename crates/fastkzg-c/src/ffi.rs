@@ -1,0 +1,281 @@
+//! Helpers shared by every entry point: the panic guard, NULL-checked
+//! access to arguments, deferred writes to outputs, and the settings lookup.
+//!
+//! An entry point follows one pattern:
+//!
+//! ```ignore
+//! #[no_mangle]
+//! pub unsafe extern "C" fn f(out: *mut Bytes48, blob: *const Blob, s: *const KZGSettings) -> C_KZG_RET {
+//!     guard(|| {
+//!         // SAFETY: the pointers are NULL or valid (the function's contract).
+//!         let (out, blob, settings) = unsafe { (Out::new(out)?, input(blob)?, settings(s)?) };
+//!         let value = settings.something(&blob.bytes)?;
+//!         out.write(Bytes48 { bytes: value });
+//!         Ok(())
+//!     })
+//! }
+//! ```
+//!
+//! Every check happens before any output is written, so an error leaves the
+//! outputs untouched; the one exception is the verdict of the verifiers,
+//! which [`guard_verify`] sets to `false` on error.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr::NonNull;
+use std::sync::Arc;
+
+use crate::handle;
+use crate::types::{KZGSettings, C_KZG_RET};
+
+/// The settings type behind the ABI.
+pub type Settings = kzg::KzgSettings;
+
+/// The result type of entry-point bodies.
+pub type FfiResult<T = ()> = Result<T, C_KZG_RET>;
+
+impl From<kzg::Error> for C_KZG_RET {
+    /// Every library error is about the inputs.
+    fn from(_: kzg::Error) -> Self {
+        C_KZG_RET::C_KZG_BADARGS
+    }
+}
+
+/// Runs an entry point's body, turning its result into a return code and a
+/// panic into `C_KZG_ERROR`, so that no unwind crosses the C boundary.
+pub fn guard(body: impl FnOnce() -> FfiResult) -> C_KZG_RET {
+    // The body's captured state is dropped with the failed call; nothing is
+    // observed after a panic, so unwind safety is not a concern.
+    match catch_unwind(AssertUnwindSafe(body)) {
+        Ok(Ok(())) => C_KZG_RET::C_KZG_OK,
+        Ok(Err(code)) => code,
+        Err(_) => C_KZG_RET::C_KZG_ERROR,
+    }
+}
+
+/// Runs a verifier's body, which returns the verdict, and stores the verdict
+/// in `*ok`. On any error (or panic) `*ok` is set to `false` when `ok` is
+/// not NULL: verification fails closed, as c-kzg's single-proof verifiers
+/// do, so a caller that forgets to check the return code still reads
+/// "invalid".
+///
+/// # Safety
+/// `ok` is NULL or valid for writing a `bool`.
+pub unsafe fn guard_verify(ok: *mut bool, body: impl FnOnce() -> FfiResult<bool>) -> C_KZG_RET {
+    guard(|| {
+        // SAFETY: `ok` is NULL or writable (this function's contract).
+        let ok = unsafe { Out::new(ok) }?;
+        match catch_unwind(AssertUnwindSafe(body)).unwrap_or(Err(C_KZG_RET::C_KZG_ERROR)) {
+            Ok(valid) => {
+                ok.write(valid);
+                Ok(())
+            }
+            Err(code) => {
+                ok.write(false);
+                Err(code)
+            }
+        }
+    })
+}
+
+/// Converts a C count to `usize`, rejecting values this platform cannot
+/// address.
+pub fn count(n: u64) -> FfiResult<usize> {
+    usize::try_from(n).map_err(|_| C_KZG_RET::C_KZG_BADARGS)
+}
+
+/// Copies a small input out of a C pointer.
+///
+/// # Safety
+/// `p` is NULL or valid for reading one `T`.
+pub unsafe fn read_input<T: Copy>(p: *const T) -> FfiResult<T> {
+    if p.is_null() {
+        return Err(C_KZG_RET::C_KZG_BADARGS);
+    }
+    // SAFETY: `p` is non-NULL and, by the caller's contract, valid for one
+    // read of `T`; `read_unaligned` makes no alignment assumption.
+    Ok(unsafe { p.read_unaligned() })
+}
+
+/// Borrows an input (used for blobs, which are too large to copy).
+///
+/// # Safety
+/// `p` is NULL or valid for reading one `T` (alignment 1 for the byte types
+/// used here), not written by anyone during `'a`.
+pub unsafe fn input<'a, T>(p: *const T) -> FfiResult<&'a T> {
+    // SAFETY: the caller's contract covers validity and aliasing; `as_ref`
+    // maps NULL to None.
+    unsafe { p.as_ref() }.ok_or(C_KZG_RET::C_KZG_BADARGS)
+}
+
+/// Borrows an input array of `n` elements. A NULL pointer is accepted (as
+/// an empty slice) only when `n` is 0; a length whose byte size does not fit
+/// in `isize` is rejected before the pointer is used.
+///
+/// # Safety
+/// If `n > 0`, `p` is NULL or valid for reading `n` consecutive `T`s (with
+/// alignment of `T`), not written by anyone during `'a`.
+pub unsafe fn input_slice<'a, T>(p: *const T, n: u64) -> FfiResult<&'a [T]> {
+    let n = count(n)?;
+    if n == 0 {
+        return Ok(&[]);
+    }
+    if p.is_null() || !p.is_aligned() {
+        return Err(C_KZG_RET::C_KZG_BADARGS);
+    }
+    match n.checked_mul(core::mem::size_of::<T>()) {
+        Some(bytes) if bytes <= isize::MAX as usize => {}
+        _ => return Err(C_KZG_RET::C_KZG_BADARGS),
+    }
+    // SAFETY: `p` is non-NULL and aligned, the total size fits in `isize`,
+    // and the caller guarantees `n` readable elements that stay unchanged
+    // during `'a`.
+    Ok(unsafe { core::slice::from_raw_parts(p, n) })
+}
+
+/// An output location, checked for NULL up front and written only at the
+/// end of a successful call.
+pub struct Out<T>(NonNull<T>);
+
+impl<T> Out<T> {
+    /// Checks `p` for NULL.
+    ///
+    /// # Safety
+    /// `p` is NULL or valid for writing one `T` for as long as the returned
+    /// value lives.
+    pub unsafe fn new(p: *mut T) -> FfiResult<Self> {
+        NonNull::new(p).map(Out).ok_or(C_KZG_RET::C_KZG_BADARGS)
+    }
+
+    /// Writes the output (no alignment assumed; the old value is not read
+    /// or dropped).
+    pub fn write(self, value: T) {
+        // SAFETY: `new`'s contract: the pointer is valid for one write of `T`.
+        unsafe { self.0.as_ptr().write_unaligned(value) }
+    }
+}
+
+/// The loaded settings behind a C `KZGSettings`. NULL, zeroed, uninitialised
+/// and freed structs give `C_KZG_BADARGS`.
+///
+/// # Safety
+/// `s` is NULL or valid for reading a `KZGSettings`.
+pub unsafe fn settings(s: *const KZGSettings) -> FfiResult<Arc<Settings>> {
+    if s.is_null() {
+        return Err(C_KZG_RET::C_KZG_BADARGS);
+    }
+    // SAFETY: `s` is non-NULL and readable by the caller's contract; only the
+    // first field is read, without assuming alignment and without creating a
+    // reference to the whole struct.
+    let key = unsafe { core::ptr::addr_of!((*s).handle).read_unaligned() };
+    handle::lookup(key).ok_or(C_KZG_RET::C_KZG_BADARGS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn guard_maps_results_and_panics() {
+        assert_eq!(guard(|| Ok(())), C_KZG_RET::C_KZG_OK);
+        assert_eq!(
+            guard(|| Err(C_KZG_RET::C_KZG_MALLOC)),
+            C_KZG_RET::C_KZG_MALLOC
+        );
+        assert_eq!(
+            guard(|| panic!("deliberate test panic")),
+            C_KZG_RET::C_KZG_ERROR
+        );
+        let lib_error = kzg::Error::DivisionByZero;
+        assert_eq!(guard(|| Err(lib_error.into())), C_KZG_RET::C_KZG_BADARGS);
+    }
+
+    #[test]
+    fn verifiers_fail_closed() {
+        let mut ok = true;
+        // SAFETY: `ok` is a live bool, or NULL.
+        unsafe {
+            assert_eq!(
+                guard_verify(&mut ok, || Err(C_KZG_RET::C_KZG_BADARGS)),
+                C_KZG_RET::C_KZG_BADARGS
+            );
+            assert!(!ok);
+            assert_eq!(guard_verify(&mut ok, || Ok(true)), C_KZG_RET::C_KZG_OK);
+            assert!(ok);
+            assert_eq!(
+                guard_verify(&mut ok, || panic!("deliberate test panic")),
+                C_KZG_RET::C_KZG_ERROR
+            );
+            assert!(!ok);
+            assert_eq!(
+                guard_verify(core::ptr::null_mut(), || Ok(true)),
+                C_KZG_RET::C_KZG_BADARGS
+            );
+        }
+    }
+
+    #[test]
+    fn inputs_are_null_checked() {
+        // SAFETY: NULL is allowed by every helper's contract.
+        unsafe {
+            assert_eq!(
+                read_input::<u64>(core::ptr::null()),
+                Err(C_KZG_RET::C_KZG_BADARGS)
+            );
+            assert_eq!(
+                input::<u64>(core::ptr::null()).err(),
+                Some(C_KZG_RET::C_KZG_BADARGS)
+            );
+            assert_eq!(input_slice::<u64>(core::ptr::null(), 0), Ok(&[][..]));
+            assert_eq!(
+                input_slice::<u64>(core::ptr::null(), 1),
+                Err(C_KZG_RET::C_KZG_BADARGS)
+            );
+            assert!(Out::<u64>::new(core::ptr::null_mut()).is_err());
+            assert_eq!(
+                settings(core::ptr::null()).err(),
+                Some(C_KZG_RET::C_KZG_BADARGS)
+            );
+        }
+    }
+
+    #[test]
+    fn oversized_slices_are_refused_before_use() {
+        let x = [0u64; 2];
+        // SAFETY: the counts are rejected before the pointer is used.
+        unsafe {
+            assert_eq!(
+                input_slice(x.as_ptr(), u64::MAX),
+                Err(C_KZG_RET::C_KZG_BADARGS)
+            );
+            assert_eq!(
+                input_slice(x.as_ptr(), (isize::MAX as u64) / 8 + 1),
+                Err(C_KZG_RET::C_KZG_BADARGS)
+            );
+            // A valid pointer and count works.
+            assert_eq!(input_slice(x.as_ptr(), 2), Ok(&x[..]));
+        }
+    }
+
+    #[test]
+    fn outputs_are_written_once_at_the_end() {
+        let mut y = 7u64;
+        // SAFETY: `y` is a live, writable u64.
+        let out = unsafe { Out::new(&mut y as *mut u64) }.expect("non-NULL");
+        out.write(9);
+        assert_eq!(y, 9);
+    }
+
+    #[test]
+    fn unloaded_settings_are_refused() {
+        let zeroed = KZGSettings::ZEROED;
+        let junk = KZGSettings {
+            handle: 0x5a5a_5a5a as *mut _,
+            ..KZGSettings::ZEROED
+        };
+        // SAFETY: both structs are live and readable.
+        unsafe {
+            assert_eq!(settings(&zeroed).err(), Some(C_KZG_RET::C_KZG_BADARGS));
+            assert_eq!(settings(&junk).err(), Some(C_KZG_RET::C_KZG_BADARGS));
+        }
+    }
+}

@@ -1,0 +1,44 @@
+//! The C ABI of fastkzg: a drop-in replacement for the public API of
+//! c-kzg-4844 2.1.x (`ckzg.h`).
+//!
+//! A C program written against c-kzg's header compiles against
+//! `include/ckzg.h` of this crate and links against `libfastkzg.a` or
+//! `libfastkzg.so` without changes. The functions keep c-kzg's names,
+//! argument lists and `C_KZG_RET` codes; `KZGSettings` keeps its size and
+//! alignment (8 pointers and 2 `size_t`), so callers can keep allocating it
+//! themselves.
+//!
+//! Behaviour at the boundary, beyond c-kzg's:
+//!
+//! - Every pointer c-kzg would dereference is checked: NULL gives
+//!   `C_KZG_BADARGS` instead of a crash. (Array pointers may be NULL when
+//!   their element count is 0.)
+//! - A `KZGSettings` that is zeroed, uninitialised, freed, or a stale copy of
+//!   a freed one gives `C_KZG_BADARGS`: the struct only holds a handle, and
+//!   handles are looked up in a registry of live settings (see [`handle`]).
+//! - Commitments, proofs and `y` are written only on `C_KZG_OK`. The
+//!   verifiers' `bool *ok` is set to `false` on any error (they fail closed;
+//!   c-kzg does this in its single-proof verifiers, not always in the batch
+//!   one).
+//! - No Rust panic crosses the boundary: it becomes `C_KZG_ERROR`.
+//! - `free_trusted_setup` is idempotent and accepts NULL or a zeroed struct.
+//!
+//! Layout: [`types`] mirrors the C types, [`ffi`] holds the boundary helpers
+//! (panic guard, NULL-checked inputs and outputs), [`handle`] the settings
+//! registry, and one module per header section ([`setup`], [`eip4844`]).
+//! New entry points (the EIP-7594 cell functions) go in a module of their
+//! own written the same way: `ffi::guard(|| { ... })` around the body
+//! (`ffi::guard_verify` for functions with a `bool *ok` verdict),
+//! `ffi::settings(s)?` for the settings, `ffi::input`/`ffi::input_slice`/
+//! `ffi::read_input` for arguments and `ffi::Out` for results.
+
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
+
+pub mod eip4844;
+pub mod ffi;
+pub mod handle;
+pub mod setup;
+pub mod types;
+
+pub use types::{Blob, Bytes32, Bytes48, Cell, KZGCommitment, KZGProof, KZGSettings, C_KZG_RET};

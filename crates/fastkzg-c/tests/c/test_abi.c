@@ -1,0 +1,859 @@
+/*
+ * ABI test for libfastkzg: written only against ckzg.h, as a c-kzg user
+ * would write it.
+ *
+ *   test_abi TRUSTED_SETUP_TXT [DUMP_FILE]
+ *
+ * Loads the setup both from the text file and from raw bytes, exercises
+ * every function with valid inputs (round trips, batches, wrong proofs) and
+ * with invalid ones (NULL pointers, non-canonical field elements, invalid
+ * points, unloaded settings, malformed setups), checks that failed calls
+ * write no commitment, proof or y and leave *ok == false, and that the
+ * settings struct is never written past its end. With DUMP_FILE, writes the
+ * inputs and outputs of a few deterministic cases there so that the Rust
+ * side can compare them with c-kzg. With TEST_ABI_QUICK set in the
+ * environment, skips the checks that load a whole setup more than once.
+ *
+ * Prints a summary; exits 0 only if every check passed.
+ */
+
+#include "ckzg.h"
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Setup dimensions (c-kzg keeps these out of its header). */
+#define NUM_G1 4096
+#define NUM_G2 65
+#define G1_LEN 48
+#define G2_LEN 96
+#define G1S_BYTES (NUM_G1 * G1_LEN)
+#define G2S_BYTES (NUM_G2 * G2_LEN)
+
+#define NUM_BLOBS 4
+#define NUM_DUMP_CASES 3
+#define NUM_THREADS 4
+
+_Static_assert(sizeof(Bytes32) == 32, "Bytes32");
+_Static_assert(sizeof(Bytes48) == 48, "Bytes48");
+_Static_assert(sizeof(Blob) == BYTES_PER_BLOB, "Blob");
+_Static_assert(BYTES_PER_BLOB == 131072, "BYTES_PER_BLOB");
+_Static_assert(sizeof(Cell) == 2048, "Cell");
+_Static_assert(CELLS_PER_EXT_BLOB == 128, "CELLS_PER_EXT_BLOB");
+_Static_assert(sizeof(KZGSettings) == 8 * sizeof(void *) + 2 * sizeof(size_t), "KZGSettings");
+_Static_assert(sizeof(C_KZG_RET) == sizeof(int), "C_KZG_RET");
+
+/* ------------------------------------------------------------------------ */
+/* Checking                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static int checks = 0;
+static int failures = 0;
+
+static void check(int cond, const char *what, int line) {
+    checks++;
+    if (!cond) {
+        failures++;
+        fprintf(stderr, "FAIL (line %d): %s\n", line, what);
+    }
+}
+
+#define CHECK(cond) check((cond) ? 1 : 0, #cond, __LINE__)
+
+#define CHECK_RET(expr, want)                                                       \
+    do {                                                                            \
+        C_KZG_RET got_ = (expr);                                                    \
+        check(got_ == (want), #expr " == " #want, __LINE__);                        \
+        if (got_ != (want)) fprintf(stderr, "      returned %d\n", (int)got_);      \
+    } while (0)
+
+/* ------------------------------------------------------------------------ */
+/* Deterministic inputs                                                     */
+/* ------------------------------------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t *state) {
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void fill_random(uint8_t *out, size_t len, uint64_t *state) {
+    for (size_t i = 0; i < len; i++) out[i] = (uint8_t)splitmix64(state);
+}
+
+/* A canonical field element: top byte below 0x40 < 0x73 (the modulus's). */
+static void random_fr(Bytes32 *out, uint64_t *state) {
+    fill_random(out->bytes, 32, state);
+    out->bytes[0] &= 0x3f;
+}
+
+static void random_blob(Blob *out, uint64_t seed) {
+    uint64_t state = seed;
+    for (size_t i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) {
+        random_fr((Bytes32 *)&out->bytes[i * BYTES_PER_FIELD_ELEMENT], &state);
+    }
+}
+
+/* The BLS12-381 scalar field modulus r, big-endian. */
+static const uint8_t BLS_MODULUS[32] = {
+    0x73, 0xed, 0xa7, 0x53, 0x29, 0x9d, 0x7d, 0x48, 0x33, 0x39, 0xd8, 0x08, 0x09, 0xa1, 0xd8, 0x05,
+    0x53, 0xbd, 0xa4, 0x02, 0xff, 0xfe, 0x5b, 0xfe, 0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01,
+};
+
+/* The BLS12-381 base field modulus p, big-endian. */
+static const uint8_t FP_MODULUS[48] = {
+    0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac, 0xd7,
+    0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0, 0xf6, 0x24,
+    0x1e, 0xab, 0xff, 0xfe, 0xb1, 0x53, 0xff, 0xff, 0xb9, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xaa, 0xab,
+};
+
+/* Encodings that are not valid G1 points (commitments or proofs). */
+#define NUM_BAD_G1 7
+static Bytes48 bad_g1[NUM_BAD_G1];
+static const char *bad_g1_name[NUM_BAD_G1] = {
+    "x = 0 (on the curve, order 3: not in the subgroup)",
+    "x = 1 (not on the curve)",
+    "compression flag missing",
+    "infinity flag with non-zero x",
+    "infinity with the sign flag",
+    "x = p (not reduced)",
+    "all 0xff",
+};
+
+static void init_bad_g1(void) {
+    memset(bad_g1, 0, sizeof bad_g1);
+    bad_g1[0].bytes[0] = 0x80;
+    bad_g1[1].bytes[0] = 0x80;
+    bad_g1[1].bytes[47] = 0x01;
+    bad_g1[2].bytes[47] = 0x01; /* flags 000 */
+    bad_g1[3].bytes[0] = 0xc0;
+    bad_g1[3].bytes[47] = 0x01;
+    bad_g1[4].bytes[0] = 0xe0;
+    memcpy(bad_g1[5].bytes, FP_MODULUS, 48);
+    bad_g1[5].bytes[0] |= 0x80;
+    memset(bad_g1[6].bytes, 0xff, 48);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Files and the raw setup bytes                                            */
+/* ------------------------------------------------------------------------ */
+
+static char *read_whole_file(const char *path, size_t *len_out) {
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) return NULL;
+    size_t cap = 1 << 20, len = 0;
+    char *buf = malloc(cap + 1);
+    size_t got;
+    while (buf != NULL && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) {
+            char *bigger = realloc(buf, 2 * cap + 1);
+            if (bigger == NULL) free(buf);
+            buf = bigger;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf == NULL) return NULL;
+    buf[len] = '\0';
+    *len_out = len;
+    return buf;
+}
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Decodes the next whitespace-separated token of exactly 2*n hex digits. */
+static int next_hex(char **cursor, uint8_t *out, size_t n) {
+    char *p = *cursor;
+    while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++;
+    for (size_t i = 0; i < n; i++) {
+        int hi = hex_value(p[2 * i]), lo = hex_value(p[2 * i + 1]);
+        if (hi < 0 || lo < 0) return 0;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    *cursor = p + 2 * n;
+    return 1;
+}
+
+/* Parses c-kzg's text setup into the three raw byte arrays. */
+static int parse_setup_text(char *text, uint8_t *g1_monomial, uint8_t *g1_lagrange, uint8_t *g2_monomial) {
+    char *cursor = text;
+    unsigned long n1 = strtoul(cursor, &cursor, 10);
+    unsigned long n2 = strtoul(cursor, &cursor, 10);
+    if (n1 != NUM_G1 || n2 != NUM_G2) return 0;
+    for (size_t i = 0; i < NUM_G1; i++)
+        if (!next_hex(&cursor, g1_lagrange + i * G1_LEN, G1_LEN)) return 0;
+    for (size_t i = 0; i < NUM_G2; i++)
+        if (!next_hex(&cursor, g2_monomial + i * G2_LEN, G2_LEN)) return 0;
+    for (size_t i = 0; i < NUM_G1; i++)
+        if (!next_hex(&cursor, g1_monomial + i * G1_LEN, G1_LEN)) return 0;
+    return 1;
+}
+
+/* A temporary stream holding `len` bytes of `data`, rewound. */
+static FILE *stream_of(const void *data, size_t len) {
+    FILE *f = tmpfile();
+    if (f == NULL) return NULL;
+    if (len > 0 && fwrite(data, 1, len, f) != len) {
+        fclose(f);
+        return NULL;
+    }
+    rewind(f);
+    return f;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Settings inside guard bytes, to catch writes outside the struct          */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    unsigned char before[64];
+    KZGSettings s;
+    unsigned char after[64];
+} GuardedSettings;
+
+static void guard_init(GuardedSettings *g, unsigned char fill) {
+    memset(g->before, 0xee, sizeof g->before);
+    memset(&g->s, fill, sizeof g->s);
+    memset(g->after, 0xee, sizeof g->after);
+}
+
+static int guard_intact(const GuardedSettings *g) {
+    for (size_t i = 0; i < sizeof g->before; i++)
+        if (g->before[i] != 0xee || g->after[i] != 0xee) return 0;
+    return 1;
+}
+
+static int all_bytes(const void *p, size_t len, unsigned char value) {
+    const unsigned char *b = p;
+    for (size_t i = 0; i < len; i++)
+        if (b[i] != value) return 0;
+    return 1;
+}
+
+/* The struct holds a handle in its first field and zeros elsewhere. */
+static int loaded_layout_ok(const KZGSettings *s) {
+    const unsigned char *b = (const unsigned char *)s;
+    return !all_bytes(b, sizeof(void *), 0) && all_bytes(b + sizeof(void *), sizeof *s - sizeof(void *), 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Valid inputs                                                             */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    KZGCommitment commitment[NUM_BLOBS];
+    KZGProof blob_proof[NUM_BLOBS];
+    KZGProof proof_at_z[NUM_BLOBS];
+    Bytes32 y[NUM_BLOBS];
+} Results;
+
+static Blob *blobs;      /* NUM_BLOBS random blobs */
+static Bytes32 zs[NUM_BLOBS];
+
+static void test_valid(const KZGSettings *s, Results *r) {
+    bool ok;
+
+    /* Known answer: the zero blob commits to the point at infinity. */
+    Blob *zero = calloc(1, sizeof(Blob));
+    KZGCommitment c;
+    KZGProof p;
+    CHECK_RET(blob_to_kzg_commitment(&c, zero, s), C_KZG_OK);
+    CHECK(c.bytes[0] == 0xc0 && all_bytes(c.bytes + 1, 47, 0));
+    CHECK_RET(compute_blob_kzg_proof(&p, zero, &c, s), C_KZG_OK);
+    CHECK(memcmp(p.bytes, c.bytes, 48) == 0);
+    ok = false;
+    CHECK_RET(verify_blob_kzg_proof(&ok, zero, &c, &p, s), C_KZG_OK);
+    CHECK(ok);
+    free(zero);
+
+    for (int i = 0; i < NUM_BLOBS; i++) {
+        CHECK_RET(blob_to_kzg_commitment(&r->commitment[i], &blobs[i], s), C_KZG_OK);
+        CHECK_RET(compute_blob_kzg_proof(&r->blob_proof[i], &blobs[i], &r->commitment[i], s), C_KZG_OK);
+        ok = false;
+        CHECK_RET(verify_blob_kzg_proof(&ok, &blobs[i], &r->commitment[i], &r->blob_proof[i], s), C_KZG_OK);
+        CHECK(ok);
+
+        CHECK_RET(compute_kzg_proof(&r->proof_at_z[i], &r->y[i], &blobs[i], &zs[i], s), C_KZG_OK);
+        ok = false;
+        CHECK_RET(verify_kzg_proof(&ok, &r->commitment[i], &zs[i], &r->y[i], &r->proof_at_z[i], s), C_KZG_OK);
+        CHECK(ok);
+
+        /* A wrong value, a wrong point, a wrong proof: ok = false. */
+        Bytes32 wrong_y = r->y[i];
+        wrong_y.bytes[31] ^= 1;
+        ok = true;
+        CHECK_RET(verify_kzg_proof(&ok, &r->commitment[i], &zs[i], &wrong_y, &r->proof_at_z[i], s), C_KZG_OK);
+        CHECK(!ok);
+        Bytes32 wrong_z = zs[i];
+        wrong_z.bytes[31] ^= 1;
+        ok = true;
+        CHECK_RET(verify_kzg_proof(&ok, &r->commitment[i], &wrong_z, &r->y[i], &r->proof_at_z[i], s), C_KZG_OK);
+        CHECK(!ok);
+        ok = true;
+        CHECK_RET(verify_kzg_proof(&ok, &r->commitment[i], &zs[i], &r->y[i], &r->blob_proof[i], s), C_KZG_OK);
+        CHECK(!ok);
+    }
+
+    /* Another blob's proof or commitment: ok = false. */
+    for (int i = 0; i < NUM_BLOBS; i++) {
+        int other = (i + 1) % NUM_BLOBS;
+        ok = true;
+        CHECK_RET(verify_blob_kzg_proof(&ok, &blobs[i], &r->commitment[i], &r->blob_proof[other], s), C_KZG_OK);
+        CHECK(!ok);
+        ok = true;
+        CHECK_RET(verify_blob_kzg_proof(&ok, &blobs[i], &r->commitment[other], &r->blob_proof[i], s), C_KZG_OK);
+        CHECK(!ok);
+    }
+
+
+    /* z = 1 is the first point of the (bit-reversed) domain: y is blob[0]. */
+    Bytes32 one = {{0}}, y;
+    one.bytes[31] = 1;
+    CHECK_RET(compute_kzg_proof(&p, &y, &blobs[0], &one, s), C_KZG_OK);
+    CHECK(memcmp(y.bytes, blobs[0].bytes, 32) == 0);
+    ok = false;
+    CHECK_RET(verify_kzg_proof(&ok, &r->commitment[0], &one, &y, &p, s), C_KZG_OK);
+    CHECK(ok);
+
+    /* Batches. */
+    ok = false;
+    CHECK_RET(verify_blob_kzg_proof_batch(&ok, blobs, r->commitment, r->blob_proof, NUM_BLOBS, s), C_KZG_OK);
+    CHECK(ok);
+    ok = false;
+    CHECK_RET(verify_blob_kzg_proof_batch(&ok, blobs, r->commitment, r->blob_proof, 1, s), C_KZG_OK);
+    CHECK(ok);
+    ok = false;
+    CHECK_RET(verify_blob_kzg_proof_batch(&ok, NULL, NULL, NULL, 0, s), C_KZG_OK);
+    CHECK(ok);
+    KZGProof swapped[NUM_BLOBS];
+    memcpy(swapped, r->blob_proof, sizeof swapped);
+    swapped[1] = r->blob_proof[2];
+    swapped[2] = r->blob_proof[1];
+    ok = true;
+    CHECK_RET(verify_blob_kzg_proof_batch(&ok, blobs, r->commitment, swapped, NUM_BLOBS, s), C_KZG_OK);
+    CHECK(!ok);
+
+    /* An output may share memory with an input (inputs are read first). */
+    Bytes32 zy = zs[0];
+    CHECK_RET(compute_kzg_proof(&p, &zy, &blobs[0], &zy, s), C_KZG_OK);
+    CHECK(memcmp(zy.bytes, r->y[0].bytes, 32) == 0 && memcmp(p.bytes, r->proof_at_z[0].bytes, 48) == 0);
+    KZGCommitment cp = r->commitment[1];
+    CHECK_RET(compute_blob_kzg_proof(&cp, &blobs[1], &cp, s), C_KZG_OK);
+    CHECK(memcmp(cp.bytes, r->blob_proof[1].bytes, 48) == 0);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Invalid inputs                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* Outputs are preset to sentinels before each failing call. */
+static KZGCommitment out48;
+static Bytes32 out32;
+static bool out_ok;
+
+static void preset_outputs(void) {
+    memset(out48.bytes, 0xa5, 48);
+    memset(out32.bytes, 0x5a, 32);
+    out_ok = true;
+}
+
+static int outputs_untouched(void) {
+    return all_bytes(out48.bytes, 48, 0xa5) && all_bytes(out32.bytes, 32, 0x5a);
+}
+
+/* A failed call writes no commitment, proof or y ... */
+#define CHECK_BADARGS(expr)                                                         \
+    do {                                                                            \
+        preset_outputs();                                                           \
+        CHECK_RET(expr, C_KZG_BADARGS);                                             \
+        check(outputs_untouched() && out_ok, "outputs untouched after " #expr, __LINE__); \
+    } while (0)
+
+/* ... and a failed verification leaves *ok == false (it fails closed). */
+#define CHECK_VERIFY_BADARGS(expr)                                                  \
+    do {                                                                            \
+        preset_outputs();                                                           \
+        CHECK_RET(expr, C_KZG_BADARGS);                                             \
+        check(outputs_untouched() && !out_ok, "*ok == false after " #expr, __LINE__); \
+    } while (0)
+
+/* Every function with `s` as its settings must refuse to run. */
+static void all_functions_refuse(const KZGSettings *s, const Results *r) {
+    CHECK_BADARGS(blob_to_kzg_commitment(&out48, &blobs[0], s));
+    CHECK_BADARGS(compute_kzg_proof(&out48, &out32, &blobs[0], &zs[0], s));
+    CHECK_BADARGS(compute_blob_kzg_proof(&out48, &blobs[0], &r->commitment[0], s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, &r->commitment[0], &zs[0], &r->y[0], &r->proof_at_z[0], s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, &blobs[0], &r->commitment[0], &r->blob_proof[0], s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, r->commitment, r->blob_proof, NUM_BLOBS, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, NULL, NULL, NULL, 0, s));
+}
+
+static void test_null_pointers(const KZGSettings *s, const Results *r) {
+    const Blob *b = &blobs[0];
+    const KZGCommitment *c = &r->commitment[0];
+    const KZGProof *bp = &r->blob_proof[0], *pz = &r->proof_at_z[0];
+    const Bytes32 *z = &zs[0], *y = &r->y[0];
+
+    CHECK_BADARGS(blob_to_kzg_commitment(NULL, b, s));
+    CHECK_BADARGS(blob_to_kzg_commitment(&out48, NULL, s));
+    CHECK_BADARGS(blob_to_kzg_commitment(&out48, b, NULL));
+
+    CHECK_BADARGS(compute_kzg_proof(NULL, &out32, b, z, s));
+    CHECK_BADARGS(compute_kzg_proof(&out48, NULL, b, z, s));
+    CHECK_BADARGS(compute_kzg_proof(&out48, &out32, NULL, z, s));
+    CHECK_BADARGS(compute_kzg_proof(&out48, &out32, b, NULL, s));
+    CHECK_BADARGS(compute_kzg_proof(&out48, &out32, b, z, NULL));
+
+    CHECK_BADARGS(compute_blob_kzg_proof(NULL, b, c, s));
+    CHECK_BADARGS(compute_blob_kzg_proof(&out48, NULL, c, s));
+    CHECK_BADARGS(compute_blob_kzg_proof(&out48, b, NULL, s));
+    CHECK_BADARGS(compute_blob_kzg_proof(&out48, b, c, NULL));
+
+    CHECK_BADARGS(verify_kzg_proof(NULL, c, z, y, pz, s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, NULL, z, y, pz, s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, NULL, y, pz, s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, z, NULL, pz, s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, z, y, NULL, s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, z, y, pz, NULL));
+
+    CHECK_BADARGS(verify_blob_kzg_proof(NULL, b, c, bp, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, NULL, c, bp, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, b, NULL, bp, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, b, c, NULL, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, b, c, bp, NULL));
+
+    const KZGCommitment *cs = r->commitment;
+    const KZGProof *ps = r->blob_proof;
+    CHECK_BADARGS(verify_blob_kzg_proof_batch(NULL, blobs, cs, ps, NUM_BLOBS, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, NULL, cs, ps, NUM_BLOBS, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, NULL, ps, NUM_BLOBS, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, cs, NULL, NUM_BLOBS, s));
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, cs, ps, NUM_BLOBS, NULL));
+    CHECK_BADARGS(verify_blob_kzg_proof_batch(NULL, NULL, NULL, NULL, 0, s));
+}
+
+static void test_bad_field_elements(const KZGSettings *s, const Results *r) {
+    Blob *bad = malloc(sizeof(Blob));
+    const KZGCommitment *c = &r->commitment[0];
+    const KZGProof *bp = &r->blob_proof[0];
+
+    /* Element 7 all 0xff, then element 4095 equal to the modulus. */
+    for (int variant = 0; variant < 2; variant++) {
+        memcpy(bad, &blobs[0], sizeof(Blob));
+        if (variant == 0)
+            memset(bad->bytes + 7 * 32, 0xff, 32);
+        else
+            memcpy(bad->bytes + 4095 * 32, BLS_MODULUS, 32);
+        CHECK_BADARGS(blob_to_kzg_commitment(&out48, bad, s));
+        CHECK_BADARGS(compute_kzg_proof(&out48, &out32, bad, &zs[0], s));
+        CHECK_BADARGS(compute_blob_kzg_proof(&out48, bad, c, s));
+        CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, bad, c, bp, s));
+    }
+
+    /* The modulus minus one is the largest canonical element. */
+    memcpy(bad, &blobs[0], sizeof(Blob));
+    memcpy(bad->bytes + 9 * 32, BLS_MODULUS, 32);
+    bad->bytes[9 * 32 + 31] -= 1;
+    KZGCommitment ok_c;
+    CHECK_RET(blob_to_kzg_commitment(&ok_c, bad, s), C_KZG_OK);
+
+    /* Non-canonical z and y. */
+    Bytes32 big, modulus;
+    memset(big.bytes, 0xff, 32);
+    memcpy(modulus.bytes, BLS_MODULUS, 32);
+    CHECK_BADARGS(compute_kzg_proof(&out48, &out32, &blobs[0], &big, s));
+    CHECK_BADARGS(compute_kzg_proof(&out48, &out32, &blobs[0], &modulus, s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, &big, &r->y[0], &r->proof_at_z[0], s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, &zs[0], &big, &r->proof_at_z[0], s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, &modulus, &r->y[0], &r->proof_at_z[0], s));
+    CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, &zs[0], &modulus, &r->proof_at_z[0], s));
+    free(bad);
+}
+
+static void test_bad_points(const KZGSettings *s, const Results *r) {
+    const Blob *b = &blobs[0];
+    const KZGCommitment *c = &r->commitment[0];
+    const Bytes32 *z = &zs[0], *y = &r->y[0];
+    for (int i = 0; i < NUM_BAD_G1; i++) {
+        const Bytes48 *bad = &bad_g1[i];
+        int before = failures;
+        CHECK_BADARGS(compute_blob_kzg_proof(&out48, b, bad, s));
+        CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, bad, z, y, &r->proof_at_z[0], s));
+        CHECK_VERIFY_BADARGS(verify_kzg_proof(&out_ok, c, z, y, bad, s));
+        CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, b, bad, &r->blob_proof[0], s));
+        CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, b, c, bad, s));
+        if (failures != before) fprintf(stderr, "      (bad point: %s)\n", bad_g1_name[i]);
+    }
+
+    /* The point at infinity is valid (and the wrong proof here). */
+    Bytes48 inf = {{0}};
+    inf.bytes[0] = 0xc0;
+    out_ok = true;
+    CHECK_RET(verify_blob_kzg_proof(&out_ok, b, c, &inf, s), C_KZG_OK);
+    CHECK(!out_ok);
+}
+
+static void test_bad_batches(const KZGSettings *s, const Results *r) {
+    Blob *bad_blobs = malloc(NUM_BLOBS * sizeof(Blob));
+    KZGCommitment cs[NUM_BLOBS];
+    KZGProof ps[NUM_BLOBS];
+
+    memcpy(bad_blobs, blobs, NUM_BLOBS * sizeof(Blob));
+    memset(bad_blobs[2].bytes + 100 * 32, 0xff, 32);
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, bad_blobs, r->commitment, r->blob_proof, NUM_BLOBS, s));
+    /* The bad entry beyond n is never looked at. */
+    out_ok = false;
+    CHECK_RET(verify_blob_kzg_proof_batch(&out_ok, bad_blobs, r->commitment, r->blob_proof, 2, s), C_KZG_OK);
+    CHECK(out_ok);
+
+    for (int i = 0; i < NUM_BAD_G1; i++) {
+        memcpy(cs, r->commitment, sizeof cs);
+        cs[1] = bad_g1[i];
+        CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, cs, r->blob_proof, NUM_BLOBS, s));
+        memcpy(ps, r->blob_proof, sizeof ps);
+        ps[3] = bad_g1[i];
+        CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, r->commitment, ps, NUM_BLOBS, s));
+    }
+
+    /* Counts whose byte size overflows are refused before any read. */
+    CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, r->commitment, r->blob_proof, UINT64_MAX, s));
+    CHECK_VERIFY_BADARGS(
+        verify_blob_kzg_proof_batch(&out_ok, blobs, r->commitment, r->blob_proof, UINT64_MAX / BYTES_PER_BLOB + 1, s)
+    );
+    free(bad_blobs);
+}
+
+/* Zeroed and never-initialised (here: filled with junk) settings are
+   refused. Freed ones are tested at the end of main. */
+static void test_unloaded_settings(const Results *r) {
+    KZGSettings zeroed;
+    memset(&zeroed, 0, sizeof zeroed);
+    all_functions_refuse(&zeroed, r);
+
+    KZGSettings garbage;
+    memset(&garbage, 0x5a, sizeof garbage);
+    all_functions_refuse(&garbage, r);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Loading                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static uint8_t *g1_monomial, *g1_lagrange, *g2_monomial;
+
+static void expect_load_fails(
+    const uint8_t *g1m, uint64_t n1m, const uint8_t *g1l, uint64_t n1l, const uint8_t *g2m, uint64_t n2m,
+    uint64_t precompute, int line
+) {
+    GuardedSettings g;
+    guard_init(&g, 0x77);
+    C_KZG_RET ret = load_trusted_setup(&g.s, g1m, n1m, g1l, n1l, g2m, n2m, precompute);
+    check(ret == C_KZG_BADARGS, "load_trusted_setup with bad arguments == C_KZG_BADARGS", line);
+    check(guard_intact(&g), "no write outside KZGSettings", line);
+    check(all_bytes(&g.s, sizeof g.s, 0), "KZGSettings cleared after a failed load", line);
+    free_trusted_setup(&g.s);
+    free_trusted_setup(&g.s);
+    check(guard_intact(&g), "no write outside KZGSettings on free", line);
+}
+
+#define EXPECT_LOAD_FAILS(...) expect_load_fails(__VA_ARGS__, __LINE__)
+
+static void test_bad_loads(int quick) {
+    const uint8_t *m = g1_monomial, *l = g1_lagrange, *g2 = g2_monomial;
+
+    CHECK_RET(load_trusted_setup(NULL, m, G1S_BYTES, l, G1S_BYTES, g2, G2S_BYTES, 0), C_KZG_BADARGS);
+    EXPECT_LOAD_FAILS(NULL, G1S_BYTES, l, G1S_BYTES, g2, G2S_BYTES, 0);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, NULL, G1S_BYTES, g2, G2S_BYTES, 0);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES, NULL, G2S_BYTES, 0);
+
+    /* Wrong byte counts. */
+    EXPECT_LOAD_FAILS(m, G1S_BYTES - 1, l, G1S_BYTES, g2, G2S_BYTES, 0);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES - 48, g2, G2S_BYTES, 0);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES, g2, G2S_BYTES - 96, 0);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES + 48, l, G1S_BYTES, g2, G2S_BYTES, 0);
+    EXPECT_LOAD_FAILS(m, 0, l, G1S_BYTES, g2, G2S_BYTES, 0);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES, g2, UINT64_MAX, 0);
+
+    /* Precompute out of range. */
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES, g2, G2S_BYTES, 16);
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES, g2, G2S_BYTES, UINT64_MAX);
+
+    /* A corrupted first point. */
+    uint8_t *copy = malloc(G1S_BYTES);
+    memcpy(copy, m, G1S_BYTES);
+    copy[0 * G1_LEN + 47] ^= 0x80;
+    EXPECT_LOAD_FAILS(copy, G1S_BYTES, l, G1S_BYTES, g2, G2S_BYTES, 0);
+    if (quick) {
+        free(copy);
+        return;
+    }
+
+    /* Monomial and Lagrange forms swapped: every point is valid, the
+       lists are not consistent. */
+    EXPECT_LOAD_FAILS(l, G1S_BYTES, m, G1S_BYTES, g2, G2S_BYTES, 0);
+
+    /* A corrupted point in the later lists. */
+    memcpy(copy, l, G1S_BYTES);
+    copy[100 * G1_LEN + 20] ^= 0x01;
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, copy, G1S_BYTES, g2, G2S_BYTES, 0);
+    free(copy);
+    uint8_t *copy2 = malloc(G2S_BYTES);
+    memcpy(copy2, g2, G2S_BYTES);
+    copy2[64 * G2_LEN + 50] ^= 0x10;
+    EXPECT_LOAD_FAILS(m, G1S_BYTES, l, G1S_BYTES, copy2, G2S_BYTES, 0);
+    free(copy2);
+}
+
+static void expect_file_load_fails(FILE *in, uint64_t precompute, int line) {
+    GuardedSettings g;
+    guard_init(&g, 0x77);
+    C_KZG_RET ret = load_trusted_setup_file(&g.s, in, precompute);
+    check(ret == C_KZG_BADARGS, "load_trusted_setup_file with bad arguments == C_KZG_BADARGS", line);
+    if (ret != C_KZG_BADARGS) fprintf(stderr, "      returned %d\n", (int)ret);
+    check(guard_intact(&g), "no write outside KZGSettings", line);
+    check(all_bytes(&g.s, sizeof g.s, 0), "KZGSettings cleared after a failed load", line);
+    free_trusted_setup(&g.s);
+}
+
+static void test_bad_file_loads(const char *path, const char *text, size_t text_len, int quick) {
+    expect_file_load_fails(NULL, 0, __LINE__);
+
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL);
+    if (f == NULL) return;
+    CHECK_RET(load_trusted_setup_file(NULL, f, 0), C_KZG_BADARGS);
+    rewind(f);
+    expect_file_load_fails(f, 16, __LINE__);
+    rewind(f);
+    expect_file_load_fails(f, UINT64_MAX, __LINE__);
+    fclose(f);
+
+    struct {
+        const char *what;
+        const void *data;
+        size_t len;
+    } cases[] = {
+        {"empty", "", 0},
+        {"counts only", "4096\n65\n", 8},
+        {"wrong G1 count", "4095\n65\n", 8},
+        {"not text", "\x01\x02\xff\xfe", 4},
+        {"first half", text, text_len / 2},
+        {"all but the last character of the last point", text, text_len - 2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        FILE *in = stream_of(cases[i].data, cases[i].len);
+        CHECK(in != NULL);
+        if (in == NULL) continue;
+        int before = failures;
+        expect_file_load_fails(in, 0, __LINE__);
+        if (failures != before) fprintf(stderr, "      (stream: %s)\n", cases[i].what);
+        fclose(in);
+    }
+
+    if (quick) return;
+
+    /* A point replaced by a hex string of the right length that is not a
+       valid point. */
+    char *corrupt = malloc(text_len);
+    memcpy(corrupt, text, text_len);
+    char *first_point = strchr(strchr(corrupt, '\n') + 1, '\n') + 1;
+    memcpy(first_point, "8000", 4);
+    FILE *in = stream_of(corrupt, text_len);
+    CHECK(in != NULL);
+    if (in != NULL) {
+        expect_file_load_fails(in, 0, __LINE__);
+        fclose(in);
+    }
+    free(corrupt);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Threads                                                                  */
+/* ------------------------------------------------------------------------ */
+
+typedef struct {
+    const KZGSettings *s;
+    const Results *r;
+    int index;
+    int passed;
+} ThreadArg;
+
+static void *thread_main(void *p) {
+    ThreadArg *a = p;
+    int i = a->index % NUM_BLOBS;
+    KZGCommitment c;
+    bool ok = false, batch_ok = false;
+    a->passed = blob_to_kzg_commitment(&c, &blobs[i], a->s) == C_KZG_OK &&
+                memcmp(c.bytes, a->r->commitment[i].bytes, 48) == 0 &&
+                verify_blob_kzg_proof(&ok, &blobs[i], &c, &a->r->blob_proof[i], a->s) == C_KZG_OK && ok &&
+                verify_blob_kzg_proof_batch(&batch_ok, blobs, a->r->commitment, a->r->blob_proof, NUM_BLOBS, a->s) ==
+                    C_KZG_OK &&
+                batch_ok;
+    return NULL;
+}
+
+static void test_threads(const KZGSettings *s, const Results *r) {
+    pthread_t threads[NUM_THREADS];
+    ThreadArg args[NUM_THREADS];
+    for (int t = 0; t < NUM_THREADS; t++) {
+        args[t] = (ThreadArg){s, r, t, 0};
+        CHECK(pthread_create(&threads[t], NULL, thread_main, &args[t]) == 0);
+    }
+    for (int t = 0; t < NUM_THREADS; t++) {
+        CHECK(pthread_join(threads[t], NULL) == 0);
+        CHECK(args[t].passed);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Dump for the differential comparison with c-kzg                          */
+/* ------------------------------------------------------------------------ */
+
+/* Per case: blob, z, commitment, proof at z, y, blob proof. */
+static void write_dump(const char *path, const Results *r) {
+    FILE *f = fopen(path, "wb");
+    CHECK(f != NULL);
+    if (f == NULL) return;
+    for (int i = 0; i < NUM_DUMP_CASES; i++) {
+        fwrite(blobs[i].bytes, 1, BYTES_PER_BLOB, f);
+        fwrite(zs[i].bytes, 1, 32, f);
+        fwrite(r->commitment[i].bytes, 1, 48, f);
+        fwrite(r->proof_at_z[i].bytes, 1, 48, f);
+        fwrite(r->y[i].bytes, 1, 32, f);
+        fwrite(r->blob_proof[i].bytes, 1, 48, f);
+    }
+    CHECK(fclose(f) == 0);
+}
+
+/* ------------------------------------------------------------------------ */
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s TRUSTED_SETUP_TXT [DUMP_FILE]\n", argv[0]);
+        return 2;
+    }
+    const char *setup_path = argv[1];
+    /* TEST_ABI_QUICK skips the checks that load a whole setup more than
+       once (for slow runs, e.g. under valgrind). */
+    int quick = getenv("TEST_ABI_QUICK") != NULL;
+    init_bad_g1();
+
+    if (sizeof(void *) == 8) CHECK(sizeof(KZGSettings) == 80);
+
+    blobs = malloc(NUM_BLOBS * sizeof(Blob));
+    for (int i = 0; i < NUM_BLOBS; i++) {
+        uint64_t state = 1000 + (uint64_t)i;
+        random_blob(&blobs[i], (uint64_t)i + 1);
+        random_fr(&zs[i], &state);
+    }
+
+    /* Load from the file. */
+    GuardedSettings from_file;
+    guard_init(&from_file, 0x33);
+    FILE *f = fopen(setup_path, "r");
+    if (f == NULL) {
+        fprintf(stderr, "cannot open %s\n", setup_path);
+        return 2;
+    }
+    CHECK_RET(load_trusted_setup_file(&from_file.s, f, 0), C_KZG_OK);
+    fclose(f);
+    CHECK(guard_intact(&from_file));
+    CHECK(loaded_layout_ok(&from_file.s));
+
+    /* The raw setup bytes, parsed here. */
+    size_t text_len = 0;
+    char *text = read_whole_file(setup_path, &text_len);
+    CHECK(text != NULL);
+    if (text == NULL) return 1;
+    g1_monomial = malloc(G1S_BYTES);
+    g1_lagrange = malloc(G1S_BYTES);
+    g2_monomial = malloc(G2S_BYTES);
+    char *scratch = malloc(text_len + 1);
+    memcpy(scratch, text, text_len + 1);
+    CHECK(parse_setup_text(scratch, g1_monomial, g1_lagrange, g2_monomial));
+    free(scratch);
+
+    /* Valid inputs. */
+    static Results r_file;
+    test_valid(&from_file.s, &r_file);
+
+    if (!quick) {
+        /* Loading from bytes, and with precomputation, gives the same
+           results. */
+        static Results r_bytes, r_pre;
+        GuardedSettings from_bytes;
+        guard_init(&from_bytes, 0x44);
+        CHECK_RET(
+            load_trusted_setup(&from_bytes.s, g1_monomial, G1S_BYTES, g1_lagrange, G1S_BYTES, g2_monomial, G2S_BYTES, 0),
+            C_KZG_OK
+        );
+        CHECK(guard_intact(&from_bytes));
+        CHECK(loaded_layout_ok(&from_bytes.s));
+        test_valid(&from_bytes.s, &r_bytes);
+        CHECK(memcmp(&r_file, &r_bytes, sizeof r_file) == 0);
+        free_trusted_setup(&from_bytes.s);
+        CHECK(all_bytes(&from_bytes.s, sizeof from_bytes.s, 0));
+        CHECK(guard_intact(&from_bytes));
+
+        KZGSettings with_precompute;
+        CHECK_RET(
+            load_trusted_setup(
+                &with_precompute, g1_monomial, G1S_BYTES, g1_lagrange, G1S_BYTES, g2_monomial, G2S_BYTES, 8
+            ),
+            C_KZG_OK
+        );
+        test_valid(&with_precompute, &r_pre);
+        CHECK(memcmp(&r_file, &r_pre, sizeof r_file) == 0);
+        free_trusted_setup(&with_precompute);
+    }
+
+    /* Invalid inputs. */
+    const KZGSettings *s = &from_file.s;
+    test_null_pointers(s, &r_file);
+    test_bad_field_elements(s, &r_file);
+    test_bad_points(s, &r_file);
+    test_bad_batches(s, &r_file);
+    test_unloaded_settings(&r_file);
+    test_bad_loads(quick);
+    test_bad_file_loads(setup_path, text, text_len, quick);
+
+    test_threads(s, &r_file);
+
+    if (argc >= 3) write_dump(argv[2], &r_file);
+
+    /* Freed settings, and stale copies of them, are refused; freeing is
+       idempotent and accepts NULL and cleared structs. */
+    KZGSettings stale_copy = from_file.s;
+    free_trusted_setup(&from_file.s);
+    CHECK(all_bytes(&from_file.s, sizeof from_file.s, 0));
+    CHECK(guard_intact(&from_file));
+    all_functions_refuse(&from_file.s, &r_file);
+    all_functions_refuse(&stale_copy, &r_file);
+    free_trusted_setup(&stale_copy);
+    free_trusted_setup(&from_file.s);
+    CHECK(guard_intact(&from_file));
+    free_trusted_setup(NULL);
+    KZGSettings zeroed;
+    memset(&zeroed, 0, sizeof zeroed);
+    free_trusted_setup(&zeroed);
+    CHECK(all_bytes(&zeroed, sizeof zeroed, 0));
+
+    free(text);
+    free(g1_monomial);
+    free(g1_lagrange);
+    free(g2_monomial);
+    free(blobs);
+
+    printf("test_abi: %d checks, %d failed\n", checks, failures);
+    return failures == 0 ? 0 : 1;
+}

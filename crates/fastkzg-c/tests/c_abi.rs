@@ -1,0 +1,251 @@
+//! Builds the C program `tests/c/test_abi.c` against the freshly built
+//! `libfastkzg.a` and `libfastkzg.so` with the system C compiler (`$CC`, or
+//! `cc`) and runs it. The program exits non-zero if any of its checks fail.
+//! The results it computes through the C ABI are then compared with the
+//! `c-kzg` crate's.
+//!
+//! The libraries are looked up in the profile directory of this test binary
+//! (`target/<profile>/`), so `cargo test --release` tests the release build.
+//! `cargo test` does not build them (an integration test cannot depend on a
+//! cdylib or staticlib), so run `cargo build [--release]` first. A missing
+//! library, or one older than the sources it is built from, is a failure,
+//! not a skip.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::SystemTime;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Blob, z, commitment, proof at z, y, blob proof.
+const DUMP_RECORD: usize = c_kzg::BYTES_PER_BLOB + 32 + 48 + 48 + 32 + 48;
+/// `NUM_DUMP_CASES` in test_abi.c.
+const DUMP_CASES: usize = 3;
+
+/// `target/<profile>/`: the test binary is `target/<profile>/deps/c_abi-<hash>`.
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("path of the test binary");
+    let deps = exe.parent().expect("test binary has a parent directory");
+    deps.parent()
+        .expect("deps directory has a parent")
+        .to_path_buf()
+}
+
+const BUILD_HINT: &str =
+    "build it first: `cargo build -p fastkzg-c` (add `--release` for `cargo test --release`)";
+
+/// The newest modification time among `path` and, for a directory, every
+/// file below it.
+fn newest_mtime(path: &Path, newest: &mut Option<(SystemTime, PathBuf)>) {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return;
+    };
+    if meta.is_dir() {
+        for entry in std::fs::read_dir(path).into_iter().flatten().flatten() {
+            newest_mtime(&entry.path(), newest);
+        }
+    } else if let Ok(t) = meta.modified() {
+        if !matches!(newest, Some((n, _)) if t <= *n) {
+            *newest = Some((t, path.to_path_buf()));
+        }
+    }
+}
+
+/// `target/<profile>/<file>`, which must exist and be newer than the sources
+/// of this crate and of the core library.
+fn library(file: &str) -> PathBuf {
+    let path = profile_dir().join(file);
+    assert!(
+        path.is_file(),
+        "{} not found: the C ABI test needs the fastkzg-c library of this profile; {BUILD_HINT}",
+        path.display()
+    );
+    let built = std::fs::metadata(&path)
+        .and_then(|m| m.modified())
+        .expect("library modification time");
+    let mut newest = None;
+    let root = Path::new(MANIFEST_DIR);
+    for source in [
+        "src",
+        "Cargo.toml",
+        "../fastkzg/src",
+        "../fastkzg/data",
+        "../fastkzg/Cargo.toml",
+    ] {
+        newest_mtime(&root.join(source), &mut newest);
+    }
+    if let Some((t, source)) = newest {
+        assert!(
+            built >= t,
+            "{} is older than {}: it is stale; {BUILD_HINT}",
+            path.display(),
+            source.display()
+        );
+    }
+    path
+}
+
+fn work_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fastkzg-c-abi");
+    std::fs::create_dir_all(&dir).expect("create the test's scratch directory");
+    dir
+}
+
+fn trusted_setup() -> PathBuf {
+    Path::new(MANIFEST_DIR).join("../fastkzg/data/trusted_setup.txt")
+}
+
+/// Compiles test_abi.c into `output`, linking with `link_args`.
+fn compile(output: &Path, link_args: &[String]) {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let source = Path::new(MANIFEST_DIR).join("tests/c/test_abi.c");
+    let include = Path::new(MANIFEST_DIR).join("include");
+    let mut cmd = Command::new(&cc);
+    cmd.args([
+        "-std=c11",
+        "-Wall",
+        "-Wextra",
+        "-pedantic",
+        "-Werror",
+        "-O1",
+        "-g",
+    ])
+    .arg("-I")
+    .arg(&include)
+    .arg(&source)
+    .arg("-o")
+    .arg(output)
+    .args(link_args);
+    let result = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
+    assert!(
+        result.status.success(),
+        "compiling {} failed ({}):\n{}{}",
+        source.display(),
+        result.status,
+        String::from_utf8_lossy(&result.stdout),
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+/// Runs the compiled program; returns its stdout.
+fn run(program: &Path, dump: &Path, quick: bool) -> String {
+    let mut cmd = Command::new(program);
+    cmd.arg(trusted_setup()).arg(dump);
+    if quick {
+        cmd.env("TEST_ABI_QUICK", "1");
+    }
+    let result = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&result.stderr);
+    assert!(
+        result.status.success(),
+        "{} failed ({}):\n{stdout}{stderr}",
+        program.display(),
+        result.status
+    );
+    assert!(
+        stdout.contains(", 0 failed"),
+        "unexpected output:\n{stdout}{stderr}"
+    );
+    println!("{}: {}", program.display(), stdout.trim());
+    stdout
+}
+
+/// Recomputes the dumped cases with c-kzg and compares.
+fn compare_with_c_kzg(dump: &Path) {
+    let bytes = std::fs::read(dump).expect("read the dump written by test_abi");
+    assert_eq!(bytes.len(), DUMP_CASES * DUMP_RECORD, "dump size");
+    let settings = c_kzg::ethereum_kzg_settings(0);
+    for (i, record) in bytes.chunks_exact(DUMP_RECORD).enumerate() {
+        let (blob, rest) = record.split_at(c_kzg::BYTES_PER_BLOB);
+        let (z, rest) = rest.split_at(32);
+        let (commitment, rest) = rest.split_at(48);
+        let (proof, rest) = rest.split_at(48);
+        let (y, blob_proof) = rest.split_at(32);
+
+        let blob = c_kzg::Blob::from_bytes(blob).expect("blob");
+        let z = c_kzg::Bytes32::from_bytes(z).expect("z");
+        let expected_commitment = settings
+            .blob_to_kzg_commitment(&blob)
+            .expect("c-kzg commitment");
+        assert_eq!(
+            expected_commitment.to_bytes().as_slice(),
+            commitment,
+            "commitment {i}"
+        );
+        let (expected_proof, expected_y) =
+            settings.compute_kzg_proof(&blob, &z).expect("c-kzg proof");
+        assert_eq!(
+            expected_proof.to_bytes().as_slice(),
+            proof,
+            "proof at z {i}"
+        );
+        assert_eq!(expected_y.as_slice(), y, "y {i}");
+        let expected_blob_proof = settings
+            .compute_blob_kzg_proof(&blob, &expected_commitment.to_bytes())
+            .expect("c-kzg blob proof");
+        assert_eq!(
+            expected_blob_proof.to_bytes().as_slice(),
+            blob_proof,
+            "blob proof {i}"
+        );
+    }
+}
+
+#[test]
+fn c_program_against_static_library() {
+    let lib = library("libfastkzg.a");
+    let dir = work_dir();
+    let program = dir.join("test_abi_static");
+    // The system libraries Rust's std needs in a static link
+    // (`rustc --print native-static-libs`).
+    let mut link = vec![lib.display().to_string()];
+    link.extend(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil", "-lgcc_s"].map(String::from));
+    compile(&program, &link);
+    let dump = dir.join("dump_static.bin");
+    let _ = std::fs::remove_file(&dump);
+    run(&program, &dump, false);
+    compare_with_c_kzg(&dump);
+}
+
+#[test]
+fn c_program_against_shared_library() {
+    let lib = library("libfastkzg.so");
+    let lib_dir = lib
+        .parent()
+        .expect("library directory")
+        .display()
+        .to_string();
+    let dir = work_dir();
+    let program = dir.join("test_abi_shared");
+    // `-l:` names the file exactly, so the static archive next to it is not
+    // picked instead; the rpath makes the program load this very file.
+    let link = [
+        format!("-L{lib_dir}"),
+        "-l:libfastkzg.so".to_string(),
+        format!("-Wl,-rpath,{lib_dir}"),
+        "-lpthread".to_string(),
+    ];
+    compile(&program, &link);
+    let dump = dir.join("dump_shared.bin");
+    let _ = std::fs::remove_file(&dump);
+    // The full run (with its extra setup loads) is done against the static
+    // library; here every function and error path still runs once.
+    run(&program, &dump, true);
+    compare_with_c_kzg(&dump);
+
+    // The program really is dynamically linked to this library.
+    if let Ok(out) = Command::new("ldd").arg(&program).output() {
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&lib_dir) && text.contains("libfastkzg.so"),
+            "{} does not load {}:\n{text}",
+            program.display(),
+            lib.display()
+        );
+    }
+}
