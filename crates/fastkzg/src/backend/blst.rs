@@ -47,6 +47,31 @@ fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
 
 // ---------------------------------------------------------------- Fr
 
+/// Little-endian u64 limbs of a 32-byte big-endian integer.
+fn limbs_from_be(bytes: &[u8; 32]) -> [u64; 4] {
+    let mut limbs = [0u64; 4];
+    for (i, chunk) in bytes.chunks_exact(8).enumerate() {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(chunk);
+        limbs[3 - i] = u64::from_be_bytes(b);
+    }
+    limbs
+}
+
+/// Whether little-endian limbs are below the scalar-field modulus r.
+fn less_than_modulus(limbs: &[u64; 4]) -> bool {
+    for (a, m) in limbs
+        .iter()
+        .zip(crate::constants::BLS_MODULUS_LIMBS.iter())
+        .rev()
+    {
+        if a != m {
+            return a < m;
+        }
+    }
+    false
+}
+
 impl Fr {
     fn scalar(&self) -> blst_scalar {
         let mut s = blst_scalar::default();
@@ -135,17 +160,13 @@ impl Scalar for Fr {
         Fr(out)
     }
     fn from_bytes_be(bytes: &[u8; 32]) -> Option<Self> {
-        let mut s = blst_scalar::default();
-        let mut out = blst_fr::default();
-        // SAFETY: blst reads exactly 32 bytes from a live array; the range
-        // check and conversion read the initialised scalar.
-        unsafe {
-            blst::blst_scalar_from_bendian(&mut s, bytes.as_ptr());
-            if !blst::blst_scalar_fr_check(&s) {
-                return None;
-            }
-            blst::blst_fr_from_scalar(&mut out, &s);
+        let limbs = limbs_from_be(bytes);
+        if !less_than_modulus(&limbs) {
+            return None;
         }
+        let mut out = blst_fr::default();
+        // SAFETY: blst reads four u64 limbs (a value below r) from a live array.
+        unsafe { blst::blst_fr_from_uint64(&mut out, limbs.as_ptr()) };
         Some(Fr(out))
     }
     fn from_bytes_be_reduced(bytes: &[u8; 32]) -> Self {

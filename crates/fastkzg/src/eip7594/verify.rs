@@ -207,7 +207,7 @@ impl<B: Backend> KzgSettings<B> {
                 s *= h_inv;
             }
         }
-        let rli = B::g1_msm(&self.srs.g1[..FIELD_ELEMENTS_PER_CELL], &interp);
+        let rli = self.commit_cell_monomial(&interp);
         let rl = rlc - rli + rlp;
         Ok(B::pairings_verify(&[
             (ll, &self.g2_tau_cell),

@@ -43,6 +43,9 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) g2_tau_cell: B::G2Prepared,
     /// Fixed-base table over `g1_lagrange_brp`, built on first use.
     lagrange_msm: OnceLock<FixedBaseMsm<B>>,
+    /// Fixed-base table over the first `FIELD_ELEMENTS_PER_CELL` monomial
+    /// points (cell-verification interpolation commitments), built on first use.
+    cell_monomial_msm: OnceLock<FixedBaseMsm<B>>,
     /// FK20 precomputation for cell proofs: built at load time when
     /// `precompute > 0` (with fixed-base tables), otherwise on first use.
     fk20: OnceLock<Result<Fk20<B>>>,
@@ -122,6 +125,7 @@ impl<B: Backend> KzgSettings<B> {
             g2_tau,
             g2_tau_cell,
             lagrange_msm: OnceLock::new(),
+            cell_monomial_msm: OnceLock::new(),
             fk20: OnceLock::new(),
             precompute,
         };
@@ -182,6 +186,16 @@ impl<B: Backend> KzgSettings<B> {
             .get_or_init(|| FixedBaseMsm::new(&self.g1_lagrange_brp, LAGRANGE_MSM_WINDOW))
     }
 
+    /// `Σ coeffs[i]·[τ^i]₁` for at most `FIELD_ELEMENTS_PER_CELL` coefficients,
+    /// with a small fixed-base table (123 KiB with blst).
+    pub(crate) fn commit_cell_monomial(&self, coeffs: &[B::Fr]) -> B::G1 {
+        self.cell_monomial_msm
+            .get_or_init(|| {
+                FixedBaseMsm::new(&self.srs.g1[..FIELD_ELEMENTS_PER_CELL], LAGRANGE_MSM_WINDOW)
+            })
+            .msm(coeffs)
+    }
+
     /// `Σ scalars[i]·L_brp[i]`: a commitment to a polynomial in evaluation
     /// form (spec `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), …)`).
     pub fn commit_lagrange(&self, scalars: &[B::Fr]) -> B::G1 {
@@ -201,6 +215,9 @@ impl<B: Backend> KzgSettings<B> {
             + 3 * core::mem::size_of::<B::G2Prepared>()
             + (self.brp_roots_of_unity.len() + self.domain.size() + self.ext_domain.size()) * fr;
         if let Some(t) = self.lagrange_msm.get() {
+            total += t.memory_bytes();
+        }
+        if let Some(t) = self.cell_monomial_msm.get() {
             total += t.memory_bytes();
         }
         if let Some(Ok(f)) = self.fk20.get() {
