@@ -11,6 +11,6 @@ if [ ! -d "$FASTKZG_SPEC_TESTS" ]; then
     echo "reference tests not found at $FASTKZG_SPEC_TESTS (set FASTKZG_SPEC_TESTS)" >&2
     exit 1
 fi
-cargo build --release --workspace --all-features
+cargo build --release --workspace --all-features --all-targets
 cargo test --release --workspace --all-features -- --nocapture
 echo "all tests passed"

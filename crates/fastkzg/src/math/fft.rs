@@ -21,52 +21,64 @@ fn check_len<F: Scalar>(n: usize, domain: &Domain<F>) -> Result<usize> {
 }
 
 /// In-place iterative decimation-in-time butterfly network, natural order in
-/// and out. `stride` selects `ω_n = domain.root(stride)`.
-fn fft_core<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize) {
+/// and out. `stride` selects `ω_n = domain.root(stride)`. With `parallel`
+/// (and the `parallel` feature) every stage's butterflies are spread over the
+/// rayon pool: worth it only for expensive element types such as points.
+fn fft_core<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+    stride: usize,
+    parallel: bool,
+) {
     let n = a.len();
     bit_reversal_permutation_in_place(a);
     let roots = domain.roots();
     let mut half = 1;
     while half < n {
         let step = (n / (2 * half)) * stride;
-        for chunk in a.chunks_exact_mut(2 * half) {
+        let stage = |chunk: &mut [T]| {
             let (lo, hi) = chunk.split_at_mut(half);
-            for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
-                butterfly(x, y, j, &roots[j * step]);
-            }
+            butterflies(lo, hi, roots, step, parallel);
+        };
+        #[cfg(feature = "parallel")]
+        if parallel {
+            use rayon::prelude::*;
+            a.par_chunks_exact_mut(2 * half).for_each(stage);
+            half *= 2;
+            continue;
         }
+        a.chunks_exact_mut(2 * half).for_each(stage);
         half *= 2;
     }
 }
 
-#[inline(always)]
-fn butterfly<F: Scalar, T: Module<F>>(x: &mut T, y: &mut T, j: usize, w: &F) {
-    let t = if j == 0 { *y } else { *y * w };
-    *y = *x - t;
-    *x += t;
-}
-
-/// [`fft_core`] with every stage's butterflies spread over the rayon pool
-/// (feature `parallel`): for element types whose scalar multiplication is
-/// expensive, such as curve points.
-#[cfg(feature = "parallel")]
-fn fft_core_parallel<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize) {
-    use rayon::prelude::*;
-    let n = a.len();
-    bit_reversal_permutation_in_place(a);
-    let roots = domain.roots();
-    let mut half = 1;
-    while half < n {
-        let step = (n / (2 * half)) * stride;
-        a.par_chunks_exact_mut(2 * half).for_each(|chunk| {
-            let (lo, hi) = chunk.split_at_mut(half);
-            lo.par_iter_mut()
-                .zip(hi.par_iter_mut())
-                .enumerate()
-                .for_each(|(j, (x, y))| butterfly(x, y, j, &roots[j * step]));
-        });
-        half *= 2;
+/// `(x, y) ← (x + ω^j·y, x − ω^j·y)` for every pair of one stage.
+fn butterflies<F: Scalar, T: Module<F>>(
+    lo: &mut [T],
+    hi: &mut [T],
+    roots: &[F],
+    step: usize,
+    parallel: bool,
+) {
+    let butterfly = |(j, (x, y)): (usize, (&mut T, &mut T))| {
+        let t = if j == 0 { *y } else { *y * &roots[j * step] };
+        *y = *x - t;
+        *x += t;
+    };
+    #[cfg(feature = "parallel")]
+    if parallel {
+        use rayon::prelude::*;
+        lo.par_iter_mut()
+            .zip(hi.par_iter_mut())
+            .enumerate()
+            .for_each(butterfly);
+        return;
     }
+    let _ = parallel;
+    lo.iter_mut()
+        .zip(hi.iter_mut())
+        .enumerate()
+        .for_each(butterfly);
 }
 
 /// Forward FFT in place, parallel over butterflies with the `parallel`
@@ -77,10 +89,7 @@ pub fn fft_in_place_parallel<F: Scalar, T: Module<F>>(
     domain: &Domain<F>,
 ) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
-    #[cfg(feature = "parallel")]
-    fft_core_parallel(a, domain, stride);
-    #[cfg(not(feature = "parallel"))]
-    fft_core(a, domain, stride);
+    fft_core(a, domain, stride, true);
     Ok(())
 }
 
@@ -98,7 +107,7 @@ pub fn ifft_in_place_unscaled_parallel<F: Scalar, T: Module<F>>(
 /// `a.len()`-th root of unity of `domain`.
 pub fn fft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
-    fft_core(a, domain, stride);
+    fft_core(a, domain, stride, false);
     Ok(())
 }
 
@@ -120,8 +129,7 @@ pub fn ifft_in_place_unscaled<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
 ) -> Result<()> {
-    let stride = check_len(a.len(), domain)?;
-    fft_core(a, domain, stride);
+    fft_in_place(a, domain)?;
     // Evaluating at ω^(-k) = ω^(n-k) is a reversal of outputs 1..n.
     a[1..].reverse();
     Ok(())
