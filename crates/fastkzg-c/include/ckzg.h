@@ -10,8 +10,8 @@
  *     freed), a field element >= the BLS modulus, bytes that are not a valid
  *     compressed G1 point in the prime-order subgroup, a malformed setup --
  *     gives C_KZG_BADARGS. C_KZG_ERROR means an internal failure.
- *   - Commitments, proofs and y values are only written when C_KZG_OK is
- *     returned. The verifiers set *ok to false on every error, so a failed
+ *   - Commitments, proofs, y values and cells are only written when C_KZG_OK
+ *     is returned. The verifiers set *ok to false on every error, so a failed
  *     call never reads as "valid". A proof that does not verify is C_KZG_OK
  *     with *ok == false.
  *   - All inputs are untrusted bytes and are fully validated.
@@ -20,8 +20,8 @@
  *
  * Only the public API of c-kzg is provided: the internal helpers its headers
  * also expose (fr_t, g1_t, the blst types, compute_challenge,
- * bytes_to_bls_field, print_* and so on) are not. The EIP-7594 cell functions
- * are not provided yet; the Cell type and its constants are.
+ * bytes_to_bls_field, print_*, compute_verify_cell_kzg_proof_batch_challenge
+ * and so on) are not.
  */
 
 #ifndef FASTKZG_CKZG_H
@@ -210,6 +210,66 @@ C_KZG_RET verify_blob_kzg_proof_batch(
     const Bytes48 *commitments_bytes,
     const Bytes48 *proofs_bytes,
     uint64_t n,
+    const KZGSettings *s
+);
+
+/* ---------------------------------------------------------------------------
+ * EIP-7594 (names and semantics of the Fulu polynomial-commitments-sampling
+ * spec). A blob's extension has CELLS_PER_EXT_BLOB cells; the first
+ * CELLS_PER_BLOB of them are the blob itself. The arrays of cells and proofs
+ * these functions fill hold CELLS_PER_EXT_BLOB elements each.
+ * ------------------------------------------------------------------------- */
+
+/*
+ * The cells of the blob's extension and the proof of each cell. Either
+ * output may be NULL and is then not filled; with proofs == NULL only the
+ * cells are computed, which is much cheaper than computing the proofs. Both
+ * NULL is C_KZG_BADARGS.
+ */
+C_KZG_RET compute_cells_and_kzg_proofs(
+    Cell *cells, KZGProof *proofs, const Blob *blob, const KZGSettings *s
+);
+
+/*
+ * All cells and proofs of a blob's extension from num_cells of its cells,
+ * where cells[i] is cell number cell_indices[i]. Needs CELLS_PER_BLOB <=
+ * num_cells <= CELLS_PER_EXT_BLOB (checked before the arrays are read) and
+ * strictly ascending indices below CELLS_PER_EXT_BLOB. recovered_proofs may
+ * be NULL if the proofs are not wanted (this saves no time). The inputs are
+ * read before anything is written, so recovered_cells may be the cells array.
+ *
+ * Cells that no blob produces (possible with more than CELLS_PER_BLOB of
+ * them) are not an error. As the spec says, the recovered polynomial is then
+ * cut to FIELD_ELEMENTS_PER_BLOB coefficients and the cells and proofs of
+ * that polynomial are returned, so some cells differ from the ones passed
+ * in. This differs from c-kzg 2.1.x, which returns the cells of the uncut
+ * polynomial (with all CELLS_PER_EXT_BLOB cells given: the input cells
+ * unchanged) next to the proofs of the cut one.
+ */
+C_KZG_RET recover_cells_and_kzg_proofs(
+    Cell *recovered_cells,
+    KZGProof *recovered_proofs,
+    const uint64_t *cell_indices,
+    const Cell *cells,
+    uint64_t num_cells,
+    const KZGSettings *s
+);
+
+/*
+ * *ok = whether, for every i < num_cells, proofs_bytes[i] proves that
+ * cells[i] is cell number cell_indices[i] of the blob committed to by
+ * commitments_bytes[i]. Entries may repeat and come in any order; cells of
+ * many blobs can be checked at once. With num_cells == 0, *ok = true (the
+ * arrays may then be NULL). An index >= CELLS_PER_EXT_BLOB, a non-canonical
+ * cell element or an invalid point gives C_KZG_BADARGS.
+ */
+C_KZG_RET verify_cell_kzg_proof_batch(
+    bool *ok,
+    const Bytes48 *commitments_bytes,
+    const uint64_t *cell_indices,
+    const Cell *cells,
+    const Bytes48 *proofs_bytes,
+    uint64_t num_cells,
     const KZGSettings *s
 );
 

@@ -154,6 +154,50 @@ impl<T> Out<T> {
     }
 }
 
+/// An output array of exactly `N` elements (the caller-allocated arrays of
+/// 128 cells or proofs), checked for NULL and alignment up front and filled
+/// only at the end of a successful call.
+pub struct OutArray<T, const N: usize>(NonNull<T>);
+
+impl<T: Copy, const N: usize> OutArray<T, N> {
+    /// Checks `p` for NULL and alignment.
+    ///
+    /// # Safety
+    /// `p` is NULL or valid for writing `N` consecutive `T`s for as long as
+    /// the returned value lives.
+    pub unsafe fn new(p: *mut T) -> FfiResult<Self> {
+        // SAFETY: forwarded contract.
+        unsafe { Self::optional(p) }?.ok_or(C_KZG_RET::C_KZG_BADARGS)
+    }
+
+    /// Like [`OutArray::new`], for an output the caller may leave out: NULL
+    /// gives `None`.
+    ///
+    /// # Safety
+    /// As for [`OutArray::new`].
+    pub unsafe fn optional(p: *mut T) -> FfiResult<Option<Self>> {
+        match NonNull::new(p) {
+            None => Ok(None),
+            Some(p) if p.as_ptr().is_aligned() => Ok(Some(OutArray(p))),
+            Some(_) => Err(C_KZG_RET::C_KZG_BADARGS),
+        }
+    }
+
+    /// Copies `values` into the output.
+    pub fn write(self, values: &[T; N]) {
+        // SAFETY: `new`'s contract: the pointer is valid and aligned for `N`
+        // writes of `T`; `values` is memory of our own, so the two do not
+        // overlap. `T: Copy`, so nothing needs dropping.
+        unsafe { core::ptr::copy_nonoverlapping(values.as_ptr(), self.0.as_ptr(), N) }
+    }
+}
+
+/// Views a result of the library as the fixed-size array an [`OutArray`]
+/// takes. A length other than `N` is a bug in the library: `C_KZG_ERROR`.
+pub fn exactly<T, const N: usize>(values: &[T]) -> FfiResult<&[T; N]> {
+    values.try_into().map_err(|_| C_KZG_RET::C_KZG_ERROR)
+}
+
 /// The loaded settings behind a C `KZGSettings`. NULL, zeroed, uninitialised
 /// and freed structs give `C_KZG_BADARGS`.
 ///
@@ -263,6 +307,28 @@ mod tests {
         let out = unsafe { Out::new(&mut y as *mut u64) }.expect("non-NULL");
         out.write(9);
         assert_eq!(y, 9);
+    }
+
+    #[test]
+    fn output_arrays() {
+        let mut a = [0u16; 3];
+        // SAFETY: `a` is a live array of 3 writable u16; NULL is allowed.
+        unsafe {
+            assert!(OutArray::<u16, 3>::new(core::ptr::null_mut()).is_err());
+            assert!(matches!(
+                OutArray::<u16, 3>::optional(core::ptr::null_mut()),
+                Ok(None)
+            ));
+            let misaligned = a.as_mut_ptr().cast::<u8>().add(1).cast::<u16>();
+            assert!(OutArray::<u16, 3>::optional(misaligned).is_err());
+            let out = OutArray::<u16, 3>::new(a.as_mut_ptr()).expect("non-NULL");
+            out.write(exactly(&[1, 2, 3]).expect("three values"));
+        }
+        assert_eq!(a, [1, 2, 3]);
+        assert_eq!(
+            exactly::<u16, 3>(&[1, 2]).err(),
+            Some(C_KZG_RET::C_KZG_ERROR)
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! - A `KZGSettings` that is zeroed, uninitialised, freed, or a stale copy of
 //!   a freed one gives `C_KZG_BADARGS`: the struct only holds a handle, and
 //!   handles are looked up in a registry of live settings (see [`handle`]).
-//! - Commitments, proofs and `y` are written only on `C_KZG_OK`. The
+//! - Commitments, proofs, `y` and cells are written only on `C_KZG_OK`. The
 //!   verifiers' `bool *ok` is set to `false` on any error (they fail closed;
 //!   c-kzg does this in its single-proof verifiers, not always in the batch
 //!   one).
@@ -25,17 +25,25 @@
 //!
 //! Layout: [`types`] mirrors the C types, [`ffi`] holds the boundary helpers
 //! (panic guard, NULL-checked inputs and outputs), [`handle`] the settings
-//! registry, and one module per header section ([`setup`], [`eip4844`]).
-//! New entry points (the EIP-7594 cell functions) go in a module of their
-//! own written the same way: `ffi::guard(|| { ... })` around the body
-//! (`ffi::guard_verify` for functions with a `bool *ok` verdict),
-//! `ffi::settings(s)?` for the settings, `ffi::input`/`ffi::input_slice`/
-//! `ffi::read_input` for arguments and `ffi::Out` for results.
+//! registry, and one module per header section ([`setup`], [`eip4844`],
+//! [`eip7594`]). Every entry point is written the same way:
+//! `ffi::guard(|| { ... })` around the body (`ffi::guard_verify` for
+//! functions with a `bool *ok` verdict), `ffi::settings(s)?` for the
+//! settings, `ffi::input`/`ffi::input_slice`/`ffi::read_input` for arguments
+//! and `ffi::Out`/`ffi::OutArray` for results.
+//!
+//! Where the EIP-7594 functions differ from c-kzg: recovery from cells that
+//! no blob produces returns, as the spec does, the cells and proofs of the
+//! recovered polynomial cut to its first `FIELD_ELEMENTS_PER_BLOB`
+//! coefficients (c-kzg returns the cells of the uncut polynomial, or the
+//! input cells unchanged when all 128 are given); `recover_cells_and_kzg_proofs`
+//! refuses a NULL `recovered_cells` instead of writing through it.
 
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
 
 pub mod eip4844;
+pub mod eip7594;
 pub mod ffi;
 pub mod handle;
 pub mod setup;

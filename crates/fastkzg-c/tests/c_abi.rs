@@ -1,8 +1,9 @@
 //! Builds the C program `tests/c/test_abi.c` against the freshly built
 //! `libfastkzg.a` and `libfastkzg.so` with the system C compiler (`$CC`, or
 //! `cc`) and runs it. The program exits non-zero if any of its checks fail.
-//! The results it computes through the C ABI are then compared with the
-//! `c-kzg` crate's.
+//! The results it computes through the C ABI (commitments, proofs, cells
+//! and cell proofs) are then compared with the `c-kzg` crate's. The header
+//! is also compiled as C99 and C++11.
 //!
 //! The libraries are looked up in the profile directory of this test binary
 //! (`target/<profile>/`), so `cargo test --release` tests the release build.
@@ -21,6 +22,10 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 const DUMP_RECORD: usize = c_kzg::BYTES_PER_BLOB + 32 + 48 + 48 + 32 + 48;
 /// `NUM_DUMP_CASES` in test_abi.c.
 const DUMP_CASES: usize = 3;
+/// The cells of a blob's extension and their proofs.
+const CELL_DUMP_RECORD: usize = c_kzg::CELLS_PER_EXT_BLOB * (c_kzg::BYTES_PER_CELL + 48);
+/// `NUM_CELL_DUMP_CASES` in test_abi.c: the extensions of the first blobs.
+const CELL_DUMP_CASES: usize = 2;
 
 /// `target/<profile>/`: the test binary is `target/<profile>/deps/c_abi-<hash>`.
 fn profile_dir() -> PathBuf {
@@ -158,9 +163,14 @@ fn run(program: &Path, dump: &Path, quick: bool) -> String {
 /// Recomputes the dumped cases with c-kzg and compares.
 fn compare_with_c_kzg(dump: &Path) {
     let bytes = std::fs::read(dump).expect("read the dump written by test_abi");
-    assert_eq!(bytes.len(), DUMP_CASES * DUMP_RECORD, "dump size");
+    assert_eq!(
+        bytes.len(),
+        DUMP_CASES * DUMP_RECORD + CELL_DUMP_CASES * CELL_DUMP_RECORD,
+        "dump size"
+    );
+    let (blob_records, cell_records) = bytes.split_at(DUMP_CASES * DUMP_RECORD);
     let settings = c_kzg::ethereum_kzg_settings(0);
-    for (i, record) in bytes.chunks_exact(DUMP_RECORD).enumerate() {
+    for (i, record) in blob_records.chunks_exact(DUMP_RECORD).enumerate() {
         let (blob, rest) = record.split_at(c_kzg::BYTES_PER_BLOB);
         let (z, rest) = rest.split_at(32);
         let (commitment, rest) = rest.split_at(48);
@@ -194,6 +204,82 @@ fn compare_with_c_kzg(dump: &Path) {
             "blob proof {i}"
         );
     }
+
+    // The cells and cell proofs of the first blobs (the blobs are in the
+    // records above).
+    for (i, record) in cell_records.chunks_exact(CELL_DUMP_RECORD).enumerate() {
+        let blob =
+            c_kzg::Blob::from_bytes(&blob_records[i * DUMP_RECORD..][..c_kzg::BYTES_PER_BLOB])
+                .expect("blob");
+        let (cells, proofs) = record.split_at(c_kzg::CELLS_PER_EXT_BLOB * c_kzg::BYTES_PER_CELL);
+        let (expected_cells, expected_proofs) = settings
+            .compute_cells_and_kzg_proofs(&blob)
+            .expect("c-kzg cells and proofs");
+        for (k, (cell, expected)) in cells
+            .chunks_exact(c_kzg::BYTES_PER_CELL)
+            .zip(expected_cells.iter())
+            .enumerate()
+        {
+            assert_eq!(cell, expected.to_bytes().as_slice(), "blob {i} cell {k}");
+        }
+        for (k, (proof, expected)) in proofs
+            .chunks_exact(48)
+            .zip(expected_proofs.iter())
+            .enumerate()
+        {
+            assert_eq!(
+                proof,
+                expected.to_bytes().as_slice(),
+                "blob {i} cell proof {k}"
+            );
+        }
+    }
+}
+
+/// Compiles a file that includes only `ckzg.h` with `compiler`, as
+/// `standard`, pedantic and with warnings as errors.
+fn compile_header(compiler: &str, standard: &str, extension: &str) {
+    let dir = work_dir();
+    let source = dir.join(format!("header_only.{extension}"));
+    std::fs::write(
+        &source,
+        "#include \"ckzg.h\"\n\
+         int main(void) {\n\
+             KZGSettings s;\n\
+             Cell cells[CELLS_PER_EXT_BLOB];\n\
+             (void)s;\n\
+             (void)cells;\n\
+             (void)&compute_cells_and_kzg_proofs;\n\
+             (void)&recover_cells_and_kzg_proofs;\n\
+             (void)&verify_cell_kzg_proof_batch;\n\
+             return sizeof(Cell) == BYTES_PER_CELL ? 0 : 1;\n\
+         }\n",
+    )
+    .expect("write the header-only source");
+    let include = Path::new(MANIFEST_DIR).join("include");
+    let result = Command::new(compiler)
+        .arg(format!("-std={standard}"))
+        .args(["-Wall", "-Wextra", "-pedantic", "-Werror", "-fsyntax-only"])
+        .arg("-I")
+        .arg(&include)
+        .arg(&source)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the compiler `{compiler}`: {e}"));
+    assert!(
+        result.status.success(),
+        "ckzg.h does not compile cleanly with {compiler} -std={standard} ({}):\n{}{}",
+        result.status,
+        String::from_utf8_lossy(&result.stdout),
+        String::from_utf8_lossy(&result.stderr)
+    );
+}
+
+#[test]
+fn header_compiles_as_c99_and_cxx11() {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+    let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_string());
+    compile_header(&cc, "c99", "c");
+    compile_header(&cxx, "c++11", "cpp");
 }
 
 #[test]

@@ -5,14 +5,16 @@
  *   test_abi TRUSTED_SETUP_TXT [DUMP_FILE]
  *
  * Loads the setup both from the text file and from raw bytes, exercises
- * every function with valid inputs (round trips, batches, wrong proofs) and
- * with invalid ones (NULL pointers, non-canonical field elements, invalid
- * points, unloaded settings, malformed setups), checks that failed calls
- * write no commitment, proof or y and leave *ok == false, and that the
- * settings struct is never written past its end. With DUMP_FILE, writes the
- * inputs and outputs of a few deterministic cases there so that the Rust
- * side can compare them with c-kzg. With TEST_ABI_QUICK set in the
- * environment, skips the checks that load a whole setup more than once.
+ * every function with valid inputs (round trips, batches, wrong proofs,
+ * cells, recovery) and with invalid ones (NULL pointers, non-canonical field
+ * elements, invalid points, bad cell indices and counts, unloaded settings,
+ * malformed setups), checks that failed calls write no commitment, proof, y
+ * or cell and leave *ok == false, and that the settings struct is never
+ * written past its end. With DUMP_FILE, writes the inputs and outputs of a
+ * few deterministic cases there so that the Rust side can compare them with
+ * c-kzg. With TEST_ABI_QUICK set in the environment, skips the checks that
+ * load a whole setup more than once and most of the cell-proof computations
+ * (the slow part under valgrind): three remain, one per path.
  *
  * Prints a summary; exits 0 only if every check passed.
  */
@@ -35,6 +37,7 @@
 
 #define NUM_BLOBS 4
 #define NUM_DUMP_CASES 3
+#define NUM_CELL_DUMP_CASES 2
 #define NUM_THREADS 4
 
 _Static_assert(sizeof(Bytes32) == 32, "Bytes32");
@@ -43,6 +46,11 @@ _Static_assert(sizeof(Blob) == BYTES_PER_BLOB, "Blob");
 _Static_assert(BYTES_PER_BLOB == 131072, "BYTES_PER_BLOB");
 _Static_assert(sizeof(Cell) == 2048, "Cell");
 _Static_assert(CELLS_PER_EXT_BLOB == 128, "CELLS_PER_EXT_BLOB");
+_Static_assert(CELLS_PER_BLOB == 64, "CELLS_PER_BLOB");
+_Static_assert(FIELD_ELEMENTS_PER_CELL == 64, "FIELD_ELEMENTS_PER_CELL");
+_Static_assert(BYTES_PER_CELL == 2048, "BYTES_PER_CELL");
+_Static_assert(FIELD_ELEMENTS_PER_EXT_BLOB == 8192, "FIELD_ELEMENTS_PER_EXT_BLOB");
+_Static_assert(CELLS_PER_BLOB * sizeof(Cell) == sizeof(Blob), "a blob is its first cells");
 _Static_assert(sizeof(KZGSettings) == 8 * sizeof(void *) + 2 * sizeof(size_t), "KZGSettings");
 _Static_assert(sizeof(C_KZG_RET) == sizeof(int), "C_KZG_RET");
 
@@ -260,6 +268,20 @@ typedef struct {
 static Blob *blobs;      /* NUM_BLOBS random blobs */
 static Bytes32 zs[NUM_BLOBS];
 
+/* A blob's extension: its cells and their proofs. */
+typedef struct {
+    Cell cells[CELLS_PER_EXT_BLOB];
+    KZGProof proofs[CELLS_PER_EXT_BLOB];
+} Extended;
+
+static Extended *ext;      /* NUM_BLOBS extensions, one per blob (heap) */
+static int num_ext_proofs; /* ext[i].proofs is filled for i < num_ext_proofs */
+static uint64_t all_indices[CELLS_PER_EXT_BLOB]; /* 0, 1, ..., 127 */
+
+static void fill_commitments(Bytes48 *out, const Bytes48 *c, size_t n) {
+    for (size_t i = 0; i < n; i++) out[i] = *c;
+}
+
 static void test_valid(const KZGSettings *s, Results *r) {
     bool ok;
 
@@ -371,6 +393,20 @@ static int outputs_untouched(void) {
     return all_bytes(out48.bytes, 48, 0xa5) && all_bytes(out32.bytes, 32, 0x5a);
 }
 
+/* Outputs of the cell functions (CELLS_PER_EXT_BLOB each, heap). */
+static Cell *out_cells;
+static KZGProof *out_proofs;
+
+static void preset_cell_outputs(void) {
+    memset(out_cells, 0xa5, CELLS_PER_EXT_BLOB * sizeof(Cell));
+    memset(out_proofs, 0x5a, CELLS_PER_EXT_BLOB * sizeof(KZGProof));
+}
+
+static int cell_outputs_untouched(void) {
+    return all_bytes(out_cells, CELLS_PER_EXT_BLOB * sizeof(Cell), 0xa5) &&
+           all_bytes(out_proofs, CELLS_PER_EXT_BLOB * sizeof(KZGProof), 0x5a);
+}
+
 /* A failed call writes no commitment, proof or y ... */
 #define CHECK_BADARGS(expr)                                                         \
     do {                                                                            \
@@ -387,6 +423,14 @@ static int outputs_untouched(void) {
         check(outputs_untouched() && !out_ok, "*ok == false after " #expr, __LINE__); \
     } while (0)
 
+/* A failed cell computation or recovery writes no cell and no proof. */
+#define CHECK_CELLS_BADARGS(expr)                                                   \
+    do {                                                                            \
+        preset_cell_outputs();                                                      \
+        CHECK_RET(expr, C_KZG_BADARGS);                                             \
+        check(cell_outputs_untouched(), "no cell or proof written by " #expr, __LINE__); \
+    } while (0)
+
 /* Every function with `s` as its settings must refuse to run. */
 static void all_functions_refuse(const KZGSettings *s, const Results *r) {
     CHECK_BADARGS(blob_to_kzg_commitment(&out48, &blobs[0], s));
@@ -396,6 +440,20 @@ static void all_functions_refuse(const KZGSettings *s, const Results *r) {
     CHECK_VERIFY_BADARGS(verify_blob_kzg_proof(&out_ok, &blobs[0], &r->commitment[0], &r->blob_proof[0], s));
     CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, blobs, r->commitment, r->blob_proof, NUM_BLOBS, s));
     CHECK_VERIFY_BADARGS(verify_blob_kzg_proof_batch(&out_ok, NULL, NULL, NULL, 0, s));
+
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, out_proofs, &blobs[0], s));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, NULL, &blobs[0], s));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(NULL, out_proofs, &blobs[0], s));
+    CHECK_CELLS_BADARGS(
+        recover_cells_and_kzg_proofs(out_cells, out_proofs, all_indices, ext[0].cells, CELLS_PER_EXT_BLOB, s)
+    );
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, NULL, all_indices, ext[0].cells, CELLS_PER_BLOB, s));
+    Bytes48 cs[CELLS_PER_EXT_BLOB];
+    fill_commitments(cs, &r->commitment[0], CELLS_PER_EXT_BLOB);
+    CHECK_VERIFY_BADARGS(
+        verify_cell_kzg_proof_batch(&out_ok, cs, all_indices, ext[0].cells, ext[0].proofs, CELLS_PER_EXT_BLOB, s)
+    );
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, NULL, NULL, NULL, NULL, 0, s));
 }
 
 static void test_null_pointers(const KZGSettings *s, const Results *r) {
@@ -531,6 +589,389 @@ static void test_bad_batches(const KZGSettings *s, const Results *r) {
         verify_blob_kzg_proof_batch(&out_ok, blobs, r->commitment, r->blob_proof, UINT64_MAX / BYTES_PER_BLOB + 1, s)
     );
     free(bad_blobs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* EIP-7594: cells                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* CELLS_PER_BLOB distinct random indices in ascending order. */
+static void random_half(uint64_t *out, uint64_t seed) {
+    bool chosen[CELLS_PER_EXT_BLOB] = {false};
+    uint64_t state = seed;
+    for (int picked = 0; picked < CELLS_PER_BLOB;) {
+        uint64_t j = splitmix64(&state) % CELLS_PER_EXT_BLOB;
+        if (!chosen[j]) {
+            chosen[j] = true;
+            picked++;
+        }
+    }
+    for (uint64_t i = 0, k = 0; i < CELLS_PER_EXT_BLOB; i++)
+        if (chosen[i]) out[k++] = i;
+}
+
+/* Fills ext (cells of every blob; proofs of the first blobs, all of them in
+   the full run) and checks the three ways to call
+   compute_cells_and_kzg_proofs against each other. */
+static void test_compute_cells(const KZGSettings *s, int quick) {
+    Extended *tmp = malloc(sizeof(Extended));
+
+    /* Cells only (proofs == NULL). The first CELLS_PER_BLOB cells are the
+       blob itself. */
+    for (int i = 0; i < NUM_BLOBS; i++) {
+        CHECK_RET(compute_cells_and_kzg_proofs(ext[i].cells, NULL, &blobs[i], s), C_KZG_OK);
+        CHECK(memcmp(ext[i].cells, blobs[i].bytes, BYTES_PER_BLOB) == 0);
+    }
+    CHECK(memcmp(ext[0].cells[CELLS_PER_BLOB].bytes, ext[1].cells[CELLS_PER_BLOB].bytes, BYTES_PER_CELL) != 0);
+
+    /* The zero blob extends to zero cells. */
+    Blob *zero = calloc(1, sizeof(Blob));
+    memset(tmp->cells, 0x11, sizeof tmp->cells);
+    CHECK_RET(compute_cells_and_kzg_proofs(tmp->cells, NULL, zero, s), C_KZG_OK);
+    CHECK(all_bytes(tmp->cells, sizeof tmp->cells, 0));
+    free(zero);
+
+    /* Cells and proofs: the same cells. The first call builds the FK20
+       tables (a few seconds). */
+    num_ext_proofs = quick ? 1 : NUM_BLOBS;
+    for (int i = 0; i < num_ext_proofs; i++) {
+        memset(tmp->cells, 0, sizeof tmp->cells);
+        CHECK_RET(compute_cells_and_kzg_proofs(tmp->cells, ext[i].proofs, &blobs[i], s), C_KZG_OK);
+        CHECK(memcmp(tmp->cells, ext[i].cells, sizeof tmp->cells) == 0);
+    }
+
+    /* Proofs only (cells == NULL): the same proofs. */
+    if (!quick) {
+        memset(tmp->proofs, 0, sizeof tmp->proofs);
+        CHECK_RET(compute_cells_and_kzg_proofs(NULL, tmp->proofs, &blobs[1], s), C_KZG_OK);
+        CHECK(memcmp(tmp->proofs, ext[1].proofs, sizeof tmp->proofs) == 0);
+    }
+
+    /* Both NULL: nothing to compute. */
+    CHECK_RET(compute_cells_and_kzg_proofs(NULL, NULL, &blobs[0], s), C_KZG_BADARGS);
+    free(tmp);
+}
+
+/* Whether all cells and proofs of an extension verify against c. */
+static int blob_cells_verify(const KZGSettings *s, const KZGCommitment *c, const Extended *e) {
+    Bytes48 cs[CELLS_PER_EXT_BLOB];
+    fill_commitments(cs, c, CELLS_PER_EXT_BLOB);
+    bool ok = false;
+    C_KZG_RET ret = verify_cell_kzg_proof_batch(&ok, cs, all_indices, e->cells, e->proofs, CELLS_PER_EXT_BLOB, s);
+    return ret == C_KZG_OK && ok;
+}
+
+static void test_recover_cells(const KZGSettings *s, const Results *r, int quick) {
+    Extended *tmp = malloc(sizeof(Extended));
+    Cell *avail = malloc(CELLS_PER_EXT_BLOB * sizeof(Cell));
+    uint64_t idx[CELLS_PER_EXT_BLOB];
+
+    /* From a random half of blob 1's cells: all cells and proofs. In the
+       quick run these are blob 1's only proofs; they are checked against
+       its commitment. */
+    random_half(idx, 77);
+    for (int k = 0; k < CELLS_PER_BLOB; k++) avail[k] = ext[1].cells[idx[k]];
+    memset(tmp, 0, sizeof *tmp);
+    CHECK_RET(recover_cells_and_kzg_proofs(tmp->cells, tmp->proofs, idx, avail, CELLS_PER_BLOB, s), C_KZG_OK);
+    CHECK(memcmp(tmp->cells, ext[1].cells, sizeof tmp->cells) == 0);
+    if (num_ext_proofs > 1) {
+        CHECK(memcmp(tmp->proofs, ext[1].proofs, sizeof tmp->proofs) == 0);
+    } else {
+        memcpy(ext[1].proofs, tmp->proofs, sizeof tmp->proofs);
+        num_ext_proofs = 2;
+    }
+    CHECK(blob_cells_verify(s, &r->commitment[1], &ext[1]));
+
+    /* From exactly the second half of blob 2's cells (the blob itself is
+       missing), in place and without proofs. */
+    memset(avail, 0x33, CELLS_PER_EXT_BLOB * sizeof(Cell));
+    memcpy(avail, &ext[2].cells[CELLS_PER_BLOB], CELLS_PER_BLOB * sizeof(Cell));
+    for (int k = 0; k < CELLS_PER_BLOB; k++) idx[k] = CELLS_PER_BLOB + (uint64_t)k;
+    CHECK_RET(recover_cells_and_kzg_proofs(avail, NULL, idx, avail, CELLS_PER_BLOB, s), C_KZG_OK);
+    CHECK(memcmp(avail, ext[2].cells, CELLS_PER_EXT_BLOB * sizeof(Cell)) == 0);
+
+    if (quick) {
+        free(avail);
+        free(tmp);
+        return;
+    }
+
+    /* From all cells: nothing is missing. */
+    memset(tmp, 0, sizeof *tmp);
+    CHECK_RET(
+        recover_cells_and_kzg_proofs(tmp->cells, tmp->proofs, all_indices, ext[3].cells, CELLS_PER_EXT_BLOB, s), C_KZG_OK
+    );
+    CHECK(memcmp(tmp, &ext[3], sizeof *tmp) == 0);
+
+    /* Cells of two blobs: blob 0's first half and cell 100 of blob 3. As in
+       the spec, the result is the extension of the recovered polynomial cut
+       to FIELD_ELEMENTS_PER_BLOB coefficients: its cells and proofs agree
+       with each other (they verify against the commitment to its first
+       CELLS_PER_BLOB cells) but not with all of the cells given. */
+    for (int k = 0; k < CELLS_PER_BLOB; k++) {
+        idx[k] = (uint64_t)k;
+        avail[k] = ext[0].cells[k];
+    }
+    idx[CELLS_PER_BLOB] = 100;
+    avail[CELLS_PER_BLOB] = ext[3].cells[100];
+    CHECK_RET(recover_cells_and_kzg_proofs(tmp->cells, tmp->proofs, idx, avail, CELLS_PER_BLOB + 1, s), C_KZG_OK);
+    int differs = 0;
+    for (int k = 0; k <= CELLS_PER_BLOB; k++)
+        if (memcmp(tmp->cells[idx[k]].bytes, avail[k].bytes, BYTES_PER_CELL) != 0) differs = 1;
+    CHECK(differs);
+    Blob *cut = malloc(sizeof(Blob));
+    memcpy(cut->bytes, tmp->cells, BYTES_PER_BLOB);
+    KZGCommitment c;
+    CHECK_RET(blob_to_kzg_commitment(&c, cut, s), C_KZG_OK);
+    CHECK(blob_cells_verify(s, &c, tmp));
+    free(cut);
+
+    free(avail);
+    free(tmp);
+}
+
+static void test_verify_cells(const KZGSettings *s, const Results *r) {
+    const int nb = num_ext_proofs;
+    const size_t max = (size_t)NUM_BLOBS * CELLS_PER_EXT_BLOB;
+    Bytes48 *cs = malloc(max * sizeof(Bytes48));
+    uint64_t *idx = malloc(max * sizeof(uint64_t));
+    Cell *cells = malloc(max * sizeof(Cell));
+    KZGProof *ps = malloc(max * sizeof(KZGProof));
+    bool ok;
+
+    /* Every cell of a blob. */
+    for (int b = 0; b < nb; b++) CHECK(blob_cells_verify(s, &r->commitment[b], &ext[b]));
+
+    /* A tampered cell. */
+    Extended *tmp = malloc(sizeof(Extended));
+    memcpy(tmp, &ext[0], sizeof *tmp);
+    tmp->cells[5].bytes[3 * BYTES_PER_FIELD_ELEMENT + 31] ^= 1;
+    CHECK(!blob_cells_verify(s, &r->commitment[0], tmp));
+    /* Two proofs swapped. */
+    memcpy(tmp, &ext[0], sizeof *tmp);
+    tmp->proofs[7] = ext[0].proofs[8];
+    tmp->proofs[8] = ext[0].proofs[7];
+    CHECK(!blob_cells_verify(s, &r->commitment[0], tmp));
+    free(tmp);
+
+    /* Single cells: right, at the wrong index, with another blob's
+       commitment, with the point at infinity as the proof. */
+    const uint64_t some[] = {0, 5, 63, 64, 127};
+    for (size_t i = 0; i < sizeof some / sizeof some[0]; i++) {
+        uint64_t k = some[i], wrong = (k + 1) % CELLS_PER_EXT_BLOB;
+        ok = false;
+        CHECK_RET(verify_cell_kzg_proof_batch(&ok, &r->commitment[0], &k, &ext[0].cells[k], &ext[0].proofs[k], 1, s), C_KZG_OK);
+        CHECK(ok);
+        ok = true;
+        CHECK_RET(
+            verify_cell_kzg_proof_batch(&ok, &r->commitment[0], &wrong, &ext[0].cells[k], &ext[0].proofs[k], 1, s),
+            C_KZG_OK
+        );
+        CHECK(!ok);
+        ok = true;
+        CHECK_RET(verify_cell_kzg_proof_batch(&ok, &r->commitment[1], &k, &ext[0].cells[k], &ext[0].proofs[k], 1, s), C_KZG_OK);
+        CHECK(!ok);
+    }
+    Bytes48 inf = {{0}};
+    inf.bytes[0] = 0xc0;
+    ok = true;
+    CHECK_RET(verify_cell_kzg_proof_batch(&ok, &r->commitment[0], &all_indices[9], &ext[0].cells[9], &inf, 1, s), C_KZG_OK);
+    CHECK(!ok);
+
+    /* A column: the cells with one index of several blobs. */
+    const uint64_t columns[] = {7, 100};
+    for (size_t i = 0; i < sizeof columns / sizeof columns[0]; i++) {
+        for (int b = 0; b < nb; b++) {
+            cs[b] = r->commitment[b];
+            idx[b] = columns[i];
+            cells[b] = ext[b].cells[columns[i]];
+            ps[b] = ext[b].proofs[columns[i]];
+        }
+        ok = false;
+        CHECK_RET(verify_cell_kzg_proof_batch(&ok, cs, idx, cells, ps, (uint64_t)nb, s), C_KZG_OK);
+        CHECK(ok);
+        /* Proofs of two blobs swapped. */
+        ps[0] = ext[1].proofs[columns[i]];
+        ps[1] = ext[0].proofs[columns[i]];
+        ok = true;
+        CHECK_RET(verify_cell_kzg_proof_batch(&ok, cs, idx, cells, ps, (uint64_t)nb, s), C_KZG_OK);
+        CHECK(!ok);
+    }
+
+    /* Every cell of every blob in one batch, column by column. */
+    size_t n = 0;
+    for (int k = CELLS_PER_EXT_BLOB - 1; k >= 0; k--) {
+        for (int b = 0; b < nb; b++, n++) {
+            cs[n] = r->commitment[b];
+            idx[n] = (uint64_t)k;
+            cells[n] = ext[b].cells[k];
+            ps[n] = ext[b].proofs[k];
+        }
+    }
+    ok = false;
+    CHECK_RET(verify_cell_kzg_proof_batch(&ok, cs, idx, cells, ps, n, s), C_KZG_OK);
+    CHECK(ok);
+
+    /* The same cell three times. */
+    for (int i = 0; i < 3; i++) {
+        cs[i] = r->commitment[0];
+        idx[i] = 42;
+        cells[i] = ext[0].cells[42];
+        ps[i] = ext[0].proofs[42];
+    }
+    ok = false;
+    CHECK_RET(verify_cell_kzg_proof_batch(&ok, cs, idx, cells, ps, 3, s), C_KZG_OK);
+    CHECK(ok);
+
+    /* No cells: valid, and the arrays may be NULL. */
+    ok = false;
+    CHECK_RET(verify_cell_kzg_proof_batch(&ok, NULL, NULL, NULL, NULL, 0, s), C_KZG_OK);
+    CHECK(ok);
+
+    free(cs);
+    free(idx);
+    free(cells);
+    free(ps);
+}
+
+static void test_bad_cells(const KZGSettings *s, const Results *r) {
+    const Blob *b = &blobs[0];
+
+    /* compute_cells_and_kzg_proofs */
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(NULL, NULL, b, s));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, out_proofs, NULL, s));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, NULL, NULL, s));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(NULL, out_proofs, NULL, s));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, out_proofs, b, NULL));
+    CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(NULL, NULL, NULL, NULL));
+    Blob *bad = malloc(sizeof(Blob));
+    for (int variant = 0; variant < 2; variant++) {
+        memcpy(bad, b, sizeof(Blob));
+        if (variant == 0)
+            memset(bad->bytes + 7 * 32, 0xff, 32);
+        else
+            memcpy(bad->bytes + 4095 * 32, BLS_MODULUS, 32);
+        CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, out_proofs, bad, s));
+        CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(out_cells, NULL, bad, s));
+        CHECK_CELLS_BADARGS(compute_cells_and_kzg_proofs(NULL, out_proofs, bad, s));
+    }
+    free(bad);
+
+    /* recover_cells_and_kzg_proofs */
+    const Cell *cells = ext[0].cells;
+    const uint64_t *all = all_indices;
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(NULL, out_proofs, all, cells, CELLS_PER_BLOB, s));
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, NULL, cells, CELLS_PER_BLOB, s));
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, all, NULL, CELLS_PER_BLOB, s));
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, all, cells, CELLS_PER_BLOB, NULL));
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, NULL, all, cells, CELLS_PER_BLOB, NULL));
+    /* Too few or too many cells. The arrays hold CELLS_PER_EXT_BLOB
+       elements: larger counts are refused before they are read. */
+    const uint64_t counts[] = {0, 1, CELLS_PER_BLOB - 1, CELLS_PER_EXT_BLOB + 1, 1000, UINT64_MAX};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, all, cells, counts[i], s));
+        CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, NULL, NULL, counts[i], s));
+    }
+    /* Indices: a duplicate, out of order, out of range. */
+    uint64_t idx[CELLS_PER_EXT_BLOB];
+    const int n = CELLS_PER_BLOB + 1;
+    for (int variant = 0; variant < 5; variant++) {
+        memcpy(idx, all, sizeof idx);
+        switch (variant) {
+        case 0: idx[10] = idx[9]; break;
+        case 1: idx[3] = 4, idx[4] = 3; break;
+        case 2: for (int k = 0; k < n; k++) idx[k] = (uint64_t)(n - 1 - k); break;
+        case 3: idx[n - 1] = CELLS_PER_EXT_BLOB; break;
+        default: idx[n - 1] = UINT64_MAX; break;
+        }
+        int before = failures;
+        CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, idx, cells, (uint64_t)n, s));
+        if (failures != before) fprintf(stderr, "      (index variant %d)\n", variant);
+    }
+    /* Duplicates among all CELLS_PER_EXT_BLOB cells. */
+    memcpy(idx, all, sizeof idx);
+    idx[CELLS_PER_EXT_BLOB - 1] = CELLS_PER_EXT_BLOB - 2;
+    CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, idx, cells, CELLS_PER_EXT_BLOB, s));
+    /* A cell element that is not canonical. */
+    Cell *bad_cells = malloc(CELLS_PER_EXT_BLOB * sizeof(Cell));
+    for (int variant = 0; variant < 2; variant++) {
+        memcpy(bad_cells, cells, CELLS_PER_EXT_BLOB * sizeof(Cell));
+        if (variant == 0)
+            memset(bad_cells[20].bytes + 5 * 32, 0xff, 32);
+        else
+            memcpy(bad_cells[CELLS_PER_BLOB - 1].bytes + 63 * 32, BLS_MODULUS, 32);
+        CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, out_proofs, all, bad_cells, CELLS_PER_BLOB, s));
+        CHECK_CELLS_BADARGS(recover_cells_and_kzg_proofs(out_cells, NULL, all, bad_cells, CELLS_PER_EXT_BLOB, s));
+    }
+
+    /* verify_cell_kzg_proof_batch, on a batch of four good cells. */
+    enum { NV = 4 };
+    const uint64_t vidx[NV] = {0, 5, 64, 127};
+    Bytes48 cs[NV];
+    Cell vcells[NV];
+    KZGProof ps[NV];
+    fill_commitments(cs, &r->commitment[0], NV);
+    for (int i = 0; i < NV; i++) {
+        vcells[i] = ext[0].cells[vidx[i]];
+        ps[i] = ext[0].proofs[vidx[i]];
+    }
+    out_ok = false;
+    CHECK_RET(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, ps, NV, s), C_KZG_OK);
+    CHECK(out_ok);
+
+    CHECK_BADARGS(verify_cell_kzg_proof_batch(NULL, cs, vidx, vcells, ps, NV, s));
+    CHECK_BADARGS(verify_cell_kzg_proof_batch(NULL, NULL, NULL, NULL, NULL, 0, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, NULL, vidx, vcells, ps, NV, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, NULL, vcells, ps, NV, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, NULL, ps, NV, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, NULL, NV, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, ps, NV, NULL));
+
+    uint64_t bidx[NV];
+    const uint64_t bad_indices[] = {CELLS_PER_EXT_BLOB, 1000, UINT64_MAX};
+    for (size_t i = 0; i < sizeof bad_indices / sizeof bad_indices[0]; i++) {
+        memcpy(bidx, vidx, sizeof bidx);
+        bidx[2] = bad_indices[i];
+        CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, bidx, vcells, ps, NV, s));
+    }
+    /* An entry beyond num_cells is never looked at. */
+    memcpy(bidx, vidx, sizeof bidx);
+    bidx[3] = UINT64_MAX;
+    out_ok = false;
+    CHECK_RET(verify_cell_kzg_proof_batch(&out_ok, cs, bidx, vcells, ps, NV - 1, s), C_KZG_OK);
+    CHECK(out_ok);
+
+    Cell bcells[NV];
+    for (int variant = 0; variant < 2; variant++) {
+        memcpy(bcells, vcells, sizeof bcells);
+        if (variant == 0)
+            memset(bcells[1].bytes + 10 * 32, 0xff, 32);
+        else
+            memcpy(bcells[3].bytes, BLS_MODULUS, 32);
+        CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, bcells, ps, NV, s));
+    }
+
+    Bytes48 bcs[NV];
+    KZGProof bps[NV];
+    for (int i = 0; i < NUM_BAD_G1; i++) {
+        int before = failures;
+        memcpy(bcs, cs, sizeof bcs);
+        bcs[2] = bad_g1[i];
+        CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, bcs, vidx, vcells, ps, NV, s));
+        memcpy(bps, ps, sizeof bps);
+        bps[1] = bad_g1[i];
+        CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, bps, NV, s));
+        if (failures != before) fprintf(stderr, "      (bad point: %s)\n", bad_g1_name[i]);
+    }
+
+    /* Counts whose byte size (num_cells * BYTES_PER_CELL and so on)
+       overflows are refused before any read. */
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, ps, UINT64_MAX, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, ps, UINT64_MAX / BYTES_PER_CELL + 1, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, cs, vidx, vcells, ps, UINT64_MAX / 48 + 1, s));
+    CHECK_VERIFY_BADARGS(verify_cell_kzg_proof_batch(&out_ok, NULL, NULL, NULL, NULL, UINT64_MAX, s));
+
+    free(bad_cells);
 }
 
 /* Zeroed and never-initialised (here: filled with junk) settings are
@@ -699,6 +1140,26 @@ static void *thread_main(void *p) {
                 verify_blob_kzg_proof_batch(&batch_ok, blobs, a->r->commitment, a->r->blob_proof, NUM_BLOBS, a->s) ==
                     C_KZG_OK &&
                 batch_ok;
+
+    /* Cells, and a column of the blobs with proofs. */
+    Cell *cells = malloc(CELLS_PER_EXT_BLOB * sizeof(Cell));
+    a->passed = a->passed && cells != NULL && compute_cells_and_kzg_proofs(cells, NULL, &blobs[i], a->s) == C_KZG_OK &&
+                memcmp(cells, ext[i].cells, CELLS_PER_EXT_BLOB * sizeof(Cell)) == 0;
+    free(cells);
+    uint64_t column = (uint64_t)(a->index * 37) % CELLS_PER_EXT_BLOB, idx[NUM_BLOBS];
+    Cell col_cells[NUM_BLOBS];
+    KZGProof col_proofs[NUM_BLOBS];
+    for (int b = 0; b < num_ext_proofs; b++) {
+        idx[b] = column;
+        col_cells[b] = ext[b].cells[column];
+        col_proofs[b] = ext[b].proofs[column];
+    }
+    bool cells_ok = false;
+    a->passed = a->passed &&
+                verify_cell_kzg_proof_batch(
+                    &cells_ok, a->r->commitment, idx, col_cells, col_proofs, (uint64_t)num_ext_proofs, a->s
+                ) == C_KZG_OK &&
+                cells_ok;
     return NULL;
 }
 
@@ -719,7 +1180,8 @@ static void test_threads(const KZGSettings *s, const Results *r) {
 /* Dump for the differential comparison with c-kzg                          */
 /* ------------------------------------------------------------------------ */
 
-/* Per case: blob, z, commitment, proof at z, y, blob proof. */
+/* Per case: blob, z, commitment, proof at z, y, blob proof. Then, for the
+   first NUM_CELL_DUMP_CASES blobs: their cells and the cells' proofs. */
 static void write_dump(const char *path, const Results *r) {
     FILE *f = fopen(path, "wb");
     CHECK(f != NULL);
@@ -731,6 +1193,11 @@ static void write_dump(const char *path, const Results *r) {
         fwrite(r->proof_at_z[i].bytes, 1, 48, f);
         fwrite(r->y[i].bytes, 1, 32, f);
         fwrite(r->blob_proof[i].bytes, 1, 48, f);
+    }
+    CHECK(num_ext_proofs >= NUM_CELL_DUMP_CASES);
+    for (int i = 0; i < NUM_CELL_DUMP_CASES; i++) {
+        fwrite(ext[i].cells, 1, sizeof ext[i].cells, f);
+        fwrite(ext[i].proofs, 1, sizeof ext[i].proofs, f);
     }
     CHECK(fclose(f) == 0);
 }
@@ -751,6 +1218,11 @@ int main(int argc, char **argv) {
     if (sizeof(void *) == 8) CHECK(sizeof(KZGSettings) == 80);
 
     blobs = malloc(NUM_BLOBS * sizeof(Blob));
+    ext = malloc(NUM_BLOBS * sizeof(Extended));
+    out_cells = malloc(CELLS_PER_EXT_BLOB * sizeof(Cell));
+    out_proofs = malloc(CELLS_PER_EXT_BLOB * sizeof(KZGProof));
+    if (blobs == NULL || ext == NULL || out_cells == NULL || out_proofs == NULL) return 2;
+    for (uint64_t i = 0; i < CELLS_PER_EXT_BLOB; i++) all_indices[i] = i;
     for (int i = 0; i < NUM_BLOBS; i++) {
         uint64_t state = 1000 + (uint64_t)i;
         random_blob(&blobs[i], (uint64_t)i + 1);
@@ -786,6 +1258,9 @@ int main(int argc, char **argv) {
     /* Valid inputs. */
     static Results r_file;
     test_valid(&from_file.s, &r_file);
+    test_compute_cells(&from_file.s, quick);
+    test_recover_cells(&from_file.s, &r_file, quick);
+    test_verify_cells(&from_file.s, &r_file);
 
     if (!quick) {
         /* Loading from bytes, and with precomputation, gives the same
@@ -814,6 +1289,9 @@ int main(int argc, char **argv) {
         );
         test_valid(&with_precompute, &r_pre);
         CHECK(memcmp(&r_file, &r_pre, sizeof r_file) == 0);
+        CHECK_RET(compute_cells_and_kzg_proofs(out_cells, NULL, &blobs[0], &with_precompute), C_KZG_OK);
+        CHECK(memcmp(out_cells, ext[0].cells, CELLS_PER_EXT_BLOB * sizeof(Cell)) == 0);
+        CHECK(blob_cells_verify(&with_precompute, &r_file.commitment[0], &ext[0]));
         free_trusted_setup(&with_precompute);
     }
 
@@ -823,6 +1301,7 @@ int main(int argc, char **argv) {
     test_bad_field_elements(s, &r_file);
     test_bad_points(s, &r_file);
     test_bad_batches(s, &r_file);
+    test_bad_cells(s, &r_file);
     test_unloaded_settings(&r_file);
     test_bad_loads(quick);
     test_bad_file_loads(setup_path, text, text_len, quick);
@@ -853,6 +1332,9 @@ int main(int argc, char **argv) {
     free(g1_lagrange);
     free(g2_monomial);
     free(blobs);
+    free(ext);
+    free(out_cells);
+    free(out_proofs);
 
     printf("test_abi: %d checks, %d failed\n", checks, failures);
     return failures == 0 ? 0 : 1;
