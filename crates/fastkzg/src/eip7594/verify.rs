@@ -61,8 +61,8 @@ impl<B: Backend> KzgSettings<B> {
             .root(FIELD_ELEMENTS_PER_CELL * coset_shift_exponent(col))
     }
 
-    /// `LL = Σ r^k π_k` and `RLP = Σ r^k h_k^64 π_k`. When few distinct
-    /// columns occur (a data-column sidecar has one), the proofs are first
+    /// `LL = Σ r^k π_k` and `RLP = Σ r^k h_k^64 π_k`. When one column (a
+    /// data-column sidecar) or a few large ones occur, the proofs are first
     /// summed per column, `S_c = Σ_{k∈c} r^k π_k`, so that `LL = Σ S_c` and
     /// `RLP = Σ h_c^64 S_c` cost one small MSM instead of a second `n`-point one.
     fn proof_sums(
@@ -78,7 +78,10 @@ impl<B: Backend> KzgSettings<B> {
         let distinct: Vec<usize> = (0..CELLS_PER_EXT_BLOB)
             .filter(|c| !by_column[*c].is_empty())
             .collect();
-        if distinct.len() * 4 > proofs.len() {
+        // Per-column MSMs of `n/d` points cost more per point than two
+        // n-point MSMs unless the columns are large (Pippenger's cost per
+        // point falls with size), so group only for one column or big ones.
+        if distinct.len() > 1 && proofs.len() / distinct.len() < 512 {
             let weighted: Vec<B::Fr> = r_powers
                 .iter()
                 .zip(columns)
