@@ -130,6 +130,27 @@ fn column_of_many_blobs_and_duplicates() {
         ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
         Ok(true)
     );
+    // One column only (the per-column proof-sum path): valid, then tampered.
+    let col: Vec<usize> = (0..ids.len()).filter(|k| ids[*k] == 17).collect();
+    let pick = |v: &[[u8; 48]]| col.iter().map(|k| v[*k]).collect::<Vec<_>>();
+    let (ccs, cps) = (pick(&cs), pick(&proofs));
+    let ccells: Vec<Cell> = col.iter().map(|k| cells[*k]).collect();
+    let cids: Vec<u64> = vec![17; col.len()];
+    assert_eq!(
+        ours().verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &cps),
+        Ok(true)
+    );
+    let mut bad = cps.clone();
+    bad.swap(0, 2);
+    assert_eq!(
+        ours().verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &bad),
+        Ok(false)
+    );
+    let other: Vec<u64> = vec![18; col.len()];
+    assert_eq!(
+        ours().verify_cell_kzg_proof_batch(&ccs, &other, &ccells, &cps),
+        Ok(false)
+    );
     // The same cell attributed to the wrong blob fails.
     cs.swap(0, 3);
     assert_eq!(
