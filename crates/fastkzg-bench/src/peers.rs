@@ -1,0 +1,158 @@
+//! Peer-library plumbing: the trusted setup as raw bytes (for c-kzg's
+//! `load_trusted_setup`), and the thread count of blst's internal pool.
+//!
+//! # rust_eth_kzg and blst's thread pool
+//!
+//! rust_eth_kzg 0.10.0 without its `multithreaded` feature uses no rayon, but
+//! its MSMs and batch normalisations go through the `blst` crate's Rust API
+//! (`p1_affines::mult`, `p1_affines::from`), which splits work over blst's own
+//! thread pool of `num_cpus::get()` workers. Its default build is therefore
+//! *not* single-threaded on a multi-core machine. blst creates that pool once,
+//! on first use, sized by the CPU affinity of the calling thread (unless a
+//! cgroup CPU quota says otherwise). [`pin_blst_pool_to_one_thread`] creates
+//! it while the thread is restricted to one CPU and then restores the
+//! affinity: blst's pool then has one worker and blst takes its serial paths,
+//! as in a `blst/no-threads` build, while everything else in the process may
+//! still use every core. fastkzg (blst's C API) and c-kzg (C) never use that
+//! pool.
+
+use std::sync::OnceLock;
+
+/// The three point lists of the trusted setup as concatenated compressed
+/// bytes, as c-kzg's `load_trusted_setup` takes them.
+pub struct SetupBytes {
+    /// 4096 compressed G1 points, monomial form.
+    pub g1_monomial: Vec<u8>,
+    /// 4096 compressed G1 points, Lagrange form.
+    pub g1_lagrange: Vec<u8>,
+    /// 65 compressed G2 points, monomial form.
+    pub g2_monomial: Vec<u8>,
+}
+
+impl SetupBytes {
+    /// Parses the c-kzg-4844 text format (counts, Lagrange G1, monomial G2,
+    /// monomial G1, one hex point per line).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+        let n_g1: usize = lines
+            .next()
+            .and_then(|l| l.parse().ok())
+            .ok_or("missing G1 count")?;
+        let n_g2: usize = lines
+            .next()
+            .and_then(|l| l.parse().ok())
+            .ok_or("missing G2 count")?;
+        let mut take = |n: usize| -> Result<Vec<u8>, String> {
+            let mut out = Vec::new();
+            for _ in 0..n {
+                let line = lines.next().ok_or("truncated setup")?;
+                out.extend(hex::decode(line).map_err(|e| e.to_string())?);
+            }
+            Ok(out)
+        };
+        let g1_lagrange = take(n_g1)?;
+        let g2_monomial = take(n_g2)?;
+        let g1_monomial = take(n_g1)?;
+        Ok(SetupBytes {
+            g1_monomial,
+            g1_lagrange,
+            g2_monomial,
+        })
+    }
+
+    /// The setup shipped with fastkzg (parsed once).
+    pub fn mainnet() -> &'static SetupBytes {
+        static BYTES: OnceLock<SetupBytes> = OnceLock::new();
+        BYTES.get_or_init(|| {
+            let text = std::fs::read_to_string(crate::TRUSTED_SETUP_FILE)
+                .expect("fastkzg/data/trusted_setup.txt is readable");
+            SetupBytes::parse(&text).expect("fastkzg/data/trusted_setup.txt parses")
+        })
+    }
+}
+
+/// How many workers blst's internal pool got (see the module docs).
+static BLST_POOL_THREADS: OnceLock<usize> = OnceLock::new();
+
+/// Creates blst's internal thread pool with a single worker (see the module
+/// docs) and returns the number of workers it got: 1, unless the pool
+/// already existed or a cgroup CPU quota overrides the affinity. Call it at
+/// the start of `main`, before anything uses rust_eth_kzg.
+pub fn pin_blst_pool_to_one_thread() -> usize {
+    *BLST_POOL_THREADS.get_or_init(|| {
+        let saved = get_affinity();
+        let pinned = saved
+            .as_ref()
+            .and_then(first_cpu)
+            .map(|cpu| {
+                // SAFETY: `cpu_set_t` is a plain bit array; zeroed is empty.
+                let mut one: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+                // SAFETY: `cpu` is below CPU_SETSIZE (it came from CPU_ISSET).
+                unsafe { libc::CPU_SET(cpu, &mut one) };
+                set_affinity(&one)
+            })
+            .unwrap_or(false);
+        touch_blst_pool();
+        if let Some(set) = saved {
+            set_affinity(&set);
+        }
+        if pinned && cgroup_cpu_quota().is_none() {
+            1
+        } else {
+            available_cpus()
+        }
+    })
+}
+
+/// The worker count of blst's pool if [`pin_blst_pool_to_one_thread`] ran,
+/// otherwise what blst will pick (`num_cpus`).
+pub fn blst_pool_threads() -> usize {
+    BLST_POOL_THREADS
+        .get()
+        .copied()
+        .unwrap_or_else(available_cpus)
+}
+
+/// The number of CPUs this process may run on.
+pub fn available_cpus() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Makes blst create its pool (it does so on the first batch conversion).
+fn touch_blst_pool() {
+    let p = blst::blst_p1::default();
+    let _ = blst::p1_affines::from(&[p]);
+}
+
+fn get_affinity() -> Option<libc::cpu_set_t> {
+    // SAFETY: zeroed `cpu_set_t` is valid; the size passed is its own.
+    let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    // SAFETY: pid 0 = the calling thread; `set` is a live, writable cpu_set_t.
+    let rc =
+        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
+    (rc == 0).then_some(set)
+}
+
+fn set_affinity(set: &libc::cpu_set_t) -> bool {
+    // SAFETY: pid 0 = the calling thread; `set` is a live cpu_set_t.
+    unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) == 0 }
+}
+
+fn first_cpu(set: &libc::cpu_set_t) -> Option<usize> {
+    // SAFETY: CPU_ISSET reads the bit array for indices below CPU_SETSIZE.
+    (0..libc::CPU_SETSIZE as usize).find(|&i| unsafe { libc::CPU_ISSET(i, set) })
+}
+
+/// A CPU quota set on this process's cgroup (v2 `cpu.max` or v1
+/// `cpu.cfs_quota_us`), which `num_cpus` prefers to the affinity mask.
+fn cgroup_cpu_quota() -> Option<String> {
+    let v2 = std::fs::read_to_string("/sys/fs/cgroup/cpu.max").ok();
+    if let Some(v) = v2 {
+        if !v.trim_start().starts_with("max") {
+            return Some(v.trim().to_string());
+        }
+    }
+    let v1 = std::fs::read_to_string("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").ok();
+    v1.filter(|v| v.trim() != "-1")
+        .map(|v| v.trim().to_string())
+}

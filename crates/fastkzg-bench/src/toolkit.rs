@@ -1,0 +1,349 @@
+//! The KZG10 toolkit cases (fastkzg only), generic over the backend: Fr and
+//! G1 FFTs, the DAS extension, variable- and fixed-base MSMs, FK20
+//! multi-proofs, zero polynomials and erasure recovery.
+
+use std::sync::OnceLock;
+
+use fastkzg::backend::{Backend, Module, Scalar};
+use fastkzg::kzg::Fk20;
+use fastkzg::math::{das, erasure, fft, zero_poly, Domain};
+use fastkzg::msm::FixedBaseMsm;
+use fastkzg::KzgSettings;
+use rand::seq::SliceRandom;
+use rand::{RngCore, SeedableRng};
+
+use crate::cases::Job;
+
+/// The largest MSM benchmarked (log2 of the point count).
+pub const MAX_MSM_SCALE: u32 = 16;
+/// The largest FFT benchmarked (log2 of the size).
+pub const MAX_FFT_SCALE: u32 = 15;
+/// The largest G1 FFT in quick mode.
+pub const QUICK_G1_FFT_SCALE: u32 = 12;
+
+/// A toolkit case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tool {
+    /// `fft::fft_in_place` over Fr, size `2^s`.
+    FrFft(u32),
+    /// `fft::fft_in_place` over G1 (projective), size `2^s`.
+    G1Fft(u32),
+    /// `fft::fft_in_place_parallel` over G1, size `2^s` (the FK20 path).
+    G1FftParallel(u32),
+    /// `das::das_extension` of `2^s` evaluations to `2^(s+1)`.
+    DasExtension(u32),
+    /// `Backend::g1_msm` (variable base) of `2^s` points.
+    Msm(u32),
+    /// `FixedBaseMsm::msm` over the 4096 Lagrange setup points with a window.
+    FixedBaseMsm(usize),
+    /// `Fk20::multi_proofs` for 4096 coefficients and cells of 64, with
+    /// fixed-base tables of this window (0 = none).
+    Fk20MultiProofs(usize),
+    /// `Fk20::h_commitments` (the same without the last G1 FFT).
+    Fk20HCommitments(usize),
+    /// `zero_poly::zero_polynomial` of `n` roots.
+    ZeroPolynomial(usize),
+    /// `erasure::recover_from_samples` over `2^s` points, a random half missing.
+    ErasureRecovery(u32),
+    /// `KzgSettings::construct_vanishing_polynomial` for 64 missing cells.
+    CellVanishingPolynomial,
+    /// `erasure::recover_with_zero_poly` over 8192 points with the vanishing
+    /// polynomial of 64 missing cells (the core of cell recovery).
+    CellRecoverWithZeroPoly,
+}
+
+impl Tool {
+    /// The criterion group / report family.
+    pub fn group(&self) -> &'static str {
+        match self {
+            Tool::FrFft(_) => "fr_fft",
+            Tool::G1Fft(_) => "g1_fft",
+            Tool::G1FftParallel(_) => "g1_fft_parallel",
+            Tool::DasExtension(_) => "das_extension",
+            Tool::Msm(_) => "g1_msm",
+            Tool::FixedBaseMsm(_) => "fixed_base_msm_4096",
+            Tool::Fk20MultiProofs(_) => "fk20_multi_proofs",
+            Tool::Fk20HCommitments(_) => "fk20_h_commitments",
+            Tool::ZeroPolynomial(_) => "zero_polynomial",
+            Tool::ErasureRecovery(_) => "erasure_recover_from_samples",
+            Tool::CellVanishingPolynomial => "cell_vanishing_polynomial",
+            Tool::CellRecoverWithZeroPoly => "cell_recover_with_zero_poly",
+        }
+    }
+
+    /// The parameter (scale, points, window, roots), as used on chart axes.
+    pub fn param(&self) -> u64 {
+        match self {
+            Tool::FrFft(s)
+            | Tool::G1Fft(s)
+            | Tool::G1FftParallel(s)
+            | Tool::DasExtension(s)
+            | Tool::Msm(s)
+            | Tool::ErasureRecovery(s) => *s as u64,
+            Tool::FixedBaseMsm(w) | Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
+                *w as u64
+            }
+            Tool::ZeroPolynomial(n) => *n as u64,
+            Tool::CellVanishingPolynomial | Tool::CellRecoverWithZeroPoly => 64,
+        }
+    }
+
+    /// The parameter as text (`2^12`, `w=8`, `64 roots`).
+    pub fn param_label(&self) -> String {
+        match self {
+            Tool::FrFft(s)
+            | Tool::G1Fft(s)
+            | Tool::G1FftParallel(s)
+            | Tool::DasExtension(s)
+            | Tool::Msm(s)
+            | Tool::ErasureRecovery(s) => format!("2^{s}"),
+            Tool::FixedBaseMsm(w) => format!("w={w}"),
+            Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
+                if *w == 0 {
+                    "no tables".into()
+                } else {
+                    format!("tables w={w}")
+                }
+            }
+            Tool::ZeroPolynomial(n) => format!("{n} roots"),
+            Tool::CellVanishingPolynomial | Tool::CellRecoverWithZeroPoly => {
+                "64 missing cells".into()
+            }
+        }
+    }
+
+    /// Whether fastkzg runs this case in parallel with the `parallel`
+    /// feature (benchmarked at 1 and 2 threads then).
+    pub fn parallel(&self) -> bool {
+        matches!(
+            self,
+            Tool::G1FftParallel(_)
+                | Tool::FixedBaseMsm(_)
+                | Tool::Fk20MultiProofs(_)
+                | Tool::Fk20HCommitments(_)
+        )
+    }
+
+    /// Every case, in benchmark order; `quick` stops G1 FFTs at 2^12.
+    pub fn all(quick: bool) -> Vec<Tool> {
+        let g1_max = if quick {
+            QUICK_G1_FFT_SCALE
+        } else {
+            MAX_FFT_SCALE
+        };
+        let mut v: Vec<Tool> = (4..=MAX_FFT_SCALE).map(Tool::FrFft).collect();
+        v.extend((4..=g1_max).map(Tool::G1Fft));
+        v.extend((4..=g1_max).map(Tool::G1FftParallel));
+        v.extend((4..=MAX_FFT_SCALE).map(Tool::DasExtension));
+        v.extend((6..=MAX_MSM_SCALE).map(Tool::Msm));
+        v.extend([8, 13].map(Tool::FixedBaseMsm));
+        v.extend([0, 8].map(Tool::Fk20MultiProofs));
+        v.extend([0, 8].map(Tool::Fk20HCommitments));
+        v.extend([16, 64, 256, 1024, 4096].map(Tool::ZeroPolynomial));
+        v.extend((8..=13).map(Tool::ErasureRecovery));
+        v.extend([Tool::CellVanishingPolynomial, Tool::CellRecoverWithZeroPoly]);
+        v
+    }
+}
+
+/// Inputs of the toolkit cases on backend `B` (random, fixed seeds).
+pub struct ToolkitInputs<B: Backend> {
+    /// The mainnet settings (precompute 0).
+    pub ks: KzgSettings<B>,
+    /// `2^16` random scalars.
+    pub scalars: Vec<B::Fr>,
+    /// `2^16` distinct affine points (the 4096 setup points times 1..16).
+    pub points: Vec<B::G1Affine>,
+    /// The 4096 coefficients of a random blob polynomial.
+    pub coeffs: Vec<B::Fr>,
+    fk20: [OnceLock<Fk20<B>>; 2],
+    fixed: [OnceLock<FixedBaseMsm<B>>; 2],
+}
+
+/// A random scalar of backend `B`.
+pub fn random_fr<B: Backend>(rng: &mut impl RngCore) -> B::Fr {
+    let mut b = [0u8; 32];
+    rng.fill_bytes(&mut b);
+    B::Fr::from_bytes_be_reduced(&b)
+}
+
+impl<B: Backend> ToolkitInputs<B> {
+    /// Builds the inputs (loads the embedded setup, derives `2^16` points).
+    pub fn new() -> Self {
+        let ks = KzgSettings::<B>::load_mainnet(0).expect("embedded setup");
+        let mut rng = rand::rngs::StdRng::seed_from_u64(42);
+        let n = 1usize << MAX_MSM_SCALE;
+        let scalars: Vec<B::Fr> = (0..n).map(|_| random_fr::<B>(&mut rng)).collect();
+        let base: Vec<B::G1> = ks.srs().g1.iter().map(B::g1_from_affine).collect();
+        let mut points = Vec::with_capacity(n);
+        let mut acc = base.clone();
+        while points.len() < n {
+            points.extend(B::g1_batch_to_affine(&acc));
+            for (a, b) in acc.iter_mut().zip(&base) {
+                *a += *b;
+            }
+        }
+        points.truncate(n);
+        let blob = &crate::random_blobs(1, crate::BLOB_SEED)[0];
+        let evals = fastkzg::bytes::blob_to_polynomial::<B>(blob).expect("canonical blob");
+        let coeffs = das::brp_evals_to_coeffs(&evals, &Domain::new(evals.len()).expect("domain"))
+            .expect("ifft");
+        ToolkitInputs {
+            ks,
+            scalars,
+            points,
+            coeffs,
+            fk20: [OnceLock::new(), OnceLock::new()],
+            fixed: [OnceLock::new(), OnceLock::new()],
+        }
+    }
+
+    /// The FK20 precomputation for 4096 coefficients and cells of 64, with
+    /// tables of window 8 or none (built on first use).
+    pub fn fk20(&self, window: usize) -> &Fk20<B> {
+        let slot = usize::from(window > 0);
+        self.fk20[slot].get_or_init(|| {
+            Fk20::new(self.ks.srs(), 4096, 64, if window > 0 { 8 } else { 0 }).expect("FK20")
+        })
+    }
+
+    /// A fixed-base table over the 4096 Lagrange points, window 8 or 13.
+    pub fn fixed(&self, window: usize) -> &FixedBaseMsm<B> {
+        let (slot, w) = if window <= 8 { (0, 8) } else { (1, 13) };
+        self.fixed[slot].get_or_init(|| FixedBaseMsm::new(self.ks.g1_lagrange_brp(), w))
+    }
+
+    /// The job of a case (its result is discarded; the fingerprint is 0).
+    pub fn job(&self, tool: Tool) -> Job<'_> {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let size = |s: u32| 1usize << s;
+        match tool {
+            Tool::FrFft(s) => {
+                let mut buf = self.scalars[..size(s)].to_vec();
+                let d = Domain::<B::Fr>::new(size(s)).expect("domain");
+                Box::new(move || {
+                    fft::fft_in_place(&mut buf, &d).expect("fft");
+                    0
+                })
+            }
+            Tool::G1Fft(s) | Tool::G1FftParallel(s) => {
+                let mut buf: Vec<B::G1> = self.points[..size(s)]
+                    .iter()
+                    .map(B::g1_from_affine)
+                    .collect();
+                let d = Domain::<B::Fr>::new(size(s)).expect("domain");
+                let parallel = matches!(tool, Tool::G1FftParallel(_));
+                Box::new(move || {
+                    if parallel {
+                        fft::fft_in_place_parallel(&mut buf, &d).expect("fft");
+                    } else {
+                        fft::fft_in_place(&mut buf, &d).expect("fft");
+                    }
+                    0
+                })
+            }
+            Tool::DasExtension(s) => {
+                let evals = &self.scalars[..size(s)];
+                let d = Domain::<B::Fr>::new(size(s)).expect("domain");
+                let e = Domain::<B::Fr>::new(2 * size(s)).expect("domain");
+                Box::new(move || {
+                    std::hint::black_box(das::das_extension(evals, &d, &e).expect("extension"));
+                    0
+                })
+            }
+            Tool::Msm(s) => {
+                let (p, k) = (&self.points[..size(s)], &self.scalars[..size(s)]);
+                Box::new(move || {
+                    std::hint::black_box(B::g1_msm(p, k));
+                    0
+                })
+            }
+            Tool::FixedBaseMsm(w) => {
+                let t = self.fixed(w);
+                let k = &self.scalars[..4096];
+                Box::new(move || {
+                    std::hint::black_box(t.msm(k));
+                    0
+                })
+            }
+            Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
+                let fk = self.fk20(w);
+                let c = &self.coeffs;
+                let multi = matches!(tool, Tool::Fk20MultiProofs(_));
+                Box::new(move || {
+                    if multi {
+                        std::hint::black_box(fk.multi_proofs(c).expect("fk20"));
+                    } else {
+                        std::hint::black_box(fk.h_commitments(c).expect("fk20"));
+                    }
+                    0
+                })
+            }
+            Tool::ZeroPolynomial(n) => {
+                let roots = &self.scalars[..n];
+                Box::new(move || {
+                    std::hint::black_box(zero_poly::zero_polynomial(roots));
+                    0
+                })
+            }
+            Tool::ErasureRecovery(s) => {
+                let n = size(s);
+                let d = Domain::<B::Fr>::new(n).expect("domain");
+                let mut coeffs = self.scalars[..n / 2].to_vec();
+                coeffs.resize(n, B::Fr::zero());
+                let evals = fft::fft(&coeffs, &d).expect("fft");
+                let mut idx: Vec<usize> = (0..n).collect();
+                idx.shuffle(&mut rng);
+                let mut samples: Vec<Option<B::Fr>> = evals.into_iter().map(Some).collect();
+                for i in &idx[..n / 2] {
+                    samples[*i] = None;
+                }
+                Box::new(move || {
+                    std::hint::black_box(
+                        erasure::recover_from_samples(&samples, &d).expect("recovery"),
+                    );
+                    0
+                })
+            }
+            Tool::CellVanishingPolynomial => {
+                let missing = random_missing_cells(&mut rng);
+                let ks = &self.ks;
+                Box::new(move || {
+                    std::hint::black_box(ks.construct_vanishing_polynomial(&missing));
+                    0
+                })
+            }
+            Tool::CellRecoverWithZeroPoly => {
+                let missing = random_missing_cells(&mut rng);
+                let zero = self.ks.construct_vanishing_polynomial(&missing);
+                let d = Domain::<B::Fr>::new(8192).expect("domain");
+                let mut evals = self.scalars[..8192].to_vec();
+                for c in &missing {
+                    for v in &mut evals[c * 64..(c + 1) * 64] {
+                        *v = B::Fr::zero();
+                    }
+                }
+                Box::new(move || {
+                    std::hint::black_box(
+                        erasure::recover_with_zero_poly(&evals, &zero, &d).expect("recovery"),
+                    );
+                    0
+                })
+            }
+        }
+    }
+}
+
+impl<B: Backend> Default for ToolkitInputs<B> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+fn random_missing_cells(rng: &mut impl RngCore) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..128).collect();
+    idx.shuffle(rng);
+    let mut m = idx[..64].to_vec();
+    m.sort_unstable();
+    m
+}
