@@ -88,9 +88,7 @@ pub fn fft_in_place_parallel<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
 ) -> Result<()> {
-    let stride = check_len(a.len(), domain)?;
-    fft_core(a, domain, stride, true);
-    Ok(())
+    transform(a, domain, true, false)
 }
 
 /// [`ifft_in_place_unscaled`] with the parallel butterfly network.
@@ -98,17 +96,29 @@ pub fn ifft_in_place_unscaled_parallel<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
 ) -> Result<()> {
-    fft_in_place_parallel(a, domain)?;
-    a[1..].reverse();
+    transform(a, domain, true, true)
+}
+
+/// The forward transform, or with `inverse` the unscaled inverse one
+/// (evaluating at `ω^(-k) = ω^(n-k)` is a reversal of outputs `1..n`).
+fn transform<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+    parallel: bool,
+    inverse: bool,
+) -> Result<()> {
+    let stride = check_len(a.len(), domain)?;
+    fft_core(a, domain, stride, parallel);
+    if inverse {
+        a[1..].reverse();
+    }
     Ok(())
 }
 
 /// Forward FFT in place: `a[k] ← Σ_j a[j]·ω^(jk)` with `ω` the primitive
 /// `a.len()`-th root of unity of `domain`.
 pub fn fft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
-    let stride = check_len(a.len(), domain)?;
-    fft_core(a, domain, stride, false);
-    Ok(())
+    transform(a, domain, false, false)
 }
 
 /// Inverse FFT in place (including the `1/n` scaling).
@@ -129,10 +139,7 @@ pub fn ifft_in_place_unscaled<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
 ) -> Result<()> {
-    fft_in_place(a, domain)?;
-    // Evaluating at ω^(-k) = ω^(n-k) is a reversal of outputs 1..n.
-    a[1..].reverse();
-    Ok(())
+    transform(a, domain, false, true)
 }
 
 /// Forward FFT returning a new vector.
