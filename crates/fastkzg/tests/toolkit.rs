@@ -126,6 +126,36 @@ fn msm_matches_naive<B: Backend>(seed: u64, n: usize) {
     }
 }
 
+/// Bases and scalars that stress the bucket additions: repeated and opposite
+/// bases (doublings and cancellations inside buckets), the point at infinity,
+/// and equal scalars (every addition of a layer into one bucket).
+fn msm_edge_cases<B: Backend>(seed: u64) {
+    let mut rng = common::rng(seed);
+    let g = B::G1::generator();
+    let p = g * &fr::<B>(&mut rng);
+    let q = g * &fr::<B>(&mut rng);
+    let mut bases = vec![p, p, -p, q, B::G1::zero(), p + p, q, -q];
+    for _ in 0..200 {
+        bases.push(p);
+    }
+    let bases = B::g1_batch_to_affine(&bases);
+    let s = fr::<B>(&mut rng);
+    let scalar_sets: Vec<Vec<B::Fr>> = vec![
+        vec![s; bases.len()],
+        vec![B::Fr::one(); bases.len()],
+        vec![-B::Fr::one(); bases.len()],
+        frs::<B>(&mut rng, bases.len()),
+        (0..bases.len()).map(|i| B::Fr::from_u64(i as u64 % 3)).collect(),
+    ];
+    for scalars in &scalar_sets {
+        let naive = g1_lincomb_naive::<B>(&bases, scalars);
+        for w in [2, 4, 8, 13] {
+            let table = FixedBaseMsm::<B>::new(&bases, w);
+            assert_eq!(table.msm(scalars), naive, "window {w}");
+        }
+    }
+}
+
 fn commit_open_verify<B: Backend>(seed: u64) {
     let mut rng = common::rng(seed);
     let secret = fr::<B>(&mut rng);
@@ -247,6 +277,8 @@ macro_rules! backend_tests {
                 #[test]
                 fn msm(seed in any::<u64>(), n in 0usize..70) { msm_matches_naive::<$b>(seed, n); }
             }
+            #[test]
+            fn msm_edges() { msm_edge_cases::<$b>(11); msm_edge_cases::<$b>(12); }
             #[test]
             fn fft_2_16() { fft_round_trip::<$b>(1, 16); }
             #[test]
