@@ -674,8 +674,30 @@ fn api_loop(a: &Args, ks: &KzgSettings<B>, fx: &Fixture) {
                     )
                     .unwrap());
             }
+            "compute-cells" => {
+                std::hint::black_box(ks.compute_cells(&fx.blobs[0]).unwrap());
+            }
+            "commit" => {
+                std::hint::black_box(ks.blob_to_kzg_commitment(&fx.blobs[0]).unwrap());
+            }
+            "verify-proof" => {
+                let z: fastkzg::Bytes32 = [7; 32];
+                let (proof, y) = ks.compute_kzg_proof(&fx.blobs[0], &z).unwrap();
+                for _ in 0..100 {
+                    assert!(ks
+                        .verify_kzg_proof(&fx.commitments[0], &z, &y, &proof)
+                        .unwrap());
+                }
+            }
+            "verify-blob" => {
+                for _ in 0..20 {
+                    assert!(ks
+                        .verify_blob_kzg_proof(&fx.blobs[0], &fx.commitments[0], &fx.proofs[0])
+                        .unwrap());
+                }
+            }
             other => {
-                panic!("--api-loop knows cells, recover, verify-blobs, verify-cells; not {other}")
+                panic!("--api-loop knows cells, recover, verify-blobs, verify-cells, compute-cells, commit, verify-proof (100 per iteration), verify-blob (20 per iteration); not {other}")
             }
         }
     }

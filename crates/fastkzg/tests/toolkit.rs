@@ -33,6 +33,27 @@ fn fft_round_trip<B: Backend>(seed: u64, log: usize) {
     if n <= 64 {
         assert_eq!(f, fft::dft_reference(&a, &domain).unwrap());
     }
+    // The orderings without permutation passes: natural → bit-reversed
+    // forward, bit-reversed → natural inverse; also on a larger domain
+    // (stride > 1); `f` itself is pinned by the DFT oracle above.
+    let mut f_brp = f.clone();
+    fastkzg::math::bit_reversal_permutation_in_place(&mut f_brp);
+    let big = Domain::<B::Fr>::new(4 * n).unwrap();
+    for d in [&domain, &big] {
+        let mut nr = a.clone();
+        fft::fft_in_place_nr(&mut nr, d).unwrap();
+        let expect = f_brp.clone();
+        assert_eq!(nr, expect);
+        let mut rn = nr.clone();
+        fft::ifft_in_place_rn_unscaled(&mut rn, d).unwrap();
+        let n_fr = B::Fr::from_u64(n as u64);
+        assert_eq!(rn, a.iter().map(|x| *x * &n_fr).collect::<Vec<_>>());
+    }
+    assert_eq!(
+        fastkzg::math::das::brp_evals_to_coeffs(&f_brp, &domain).unwrap(),
+        a,
+        "bit-reversed evaluations back to coefficients"
+    );
     // FFT = evaluation at the roots.
     let p = Polynomial::new(a);
     let k = (seed as usize) % n;
@@ -145,7 +166,9 @@ fn msm_edge_cases<B: Backend>(seed: u64) {
         vec![B::Fr::one(); bases.len()],
         vec![-B::Fr::one(); bases.len()],
         frs::<B>(&mut rng, bases.len()),
-        (0..bases.len()).map(|i| B::Fr::from_u64(i as u64 % 3)).collect(),
+        (0..bases.len())
+            .map(|i| B::Fr::from_u64(i as u64 % 3))
+            .collect(),
     ];
     for scalars in &scalar_sets {
         let naive = g1_lincomb_naive::<B>(&bases, scalars);

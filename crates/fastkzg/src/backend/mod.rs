@@ -61,6 +61,31 @@ pub trait Module<F>:
     fn zero() -> Self;
     /// Whether this is the neutral element.
     fn is_zero(&self) -> bool;
+
+    /// The radix-2 butterfly `(x, y) ← (x + w·y, x − w·y)`. Backends may
+    /// override it to work in place (no temporaries copied between calls).
+    #[inline]
+    fn butterfly(x: &mut Self, y: &mut Self, w: &F) {
+        let t = *y * w;
+        *y = *x - t;
+        *x += t;
+    }
+
+    /// The decimation-in-frequency butterfly `(x, y) ← (x + y, (x − y)·w)`.
+    #[inline]
+    fn butterfly_dif(x: &mut Self, y: &mut Self, w: &F) {
+        let t = *x - *y;
+        *x += *y;
+        *y = t * w;
+    }
+
+    /// The butterfly with `w = 1`: `(x, y) ← (x + y, x − y)`.
+    #[inline]
+    fn butterfly_unit(x: &mut Self, y: &mut Self) {
+        let t = *y;
+        *y = *x - t;
+        *x += t;
+    }
 }
 
 /// The BLS12-381 scalar field Fr.

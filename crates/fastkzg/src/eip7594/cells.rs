@@ -3,20 +3,32 @@
 use super::evals_to_cells;
 use crate::backend::Backend;
 use crate::bytes::{blob_to_polynomial, Blob, Bytes48, Cell};
+use crate::constants::BYTES_PER_CELL;
 use crate::error::Result;
 use crate::kzg::KzgSettings;
 use crate::math::bit_reversal_permutation_in_place;
-use crate::math::das::{brp_evals_to_coeffs, das_extension, extend_coeffs};
+use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
 
 impl<B: Backend> KzgSettings<B> {
     /// Spec `compute_cells`: the 128 cells of the extended blob. The first 64
-    /// cells are the blob itself; the rest come from one 4096-point coset FFT.
+    /// cells are the blob's own bytes (the even 8192-th roots in bit-reversed
+    /// order are the blob's domain); the other 64 come from one inverse and
+    /// one forward 4096-point FFT onto the odd coset.
     ///
     /// Errors: a blob field element is not canonical.
     pub fn compute_cells(&self, blob: &Blob) -> Result<Vec<Cell>> {
         let poly = blob_to_polynomial::<B>(blob)?;
-        let ext = das_extension(&poly, &self.domain, &self.ext_domain)?;
-        Ok(evals_to_cells(&ext))
+        let odd = das_odd_half(&poly, &self.ext_domain, &self.das_factors)?;
+        let mut cells: Vec<Cell> = blob
+            .chunks_exact(BYTES_PER_CELL)
+            .map(|c| {
+                let mut cell = [0u8; BYTES_PER_CELL];
+                cell.copy_from_slice(c);
+                cell
+            })
+            .collect();
+        cells.extend(evals_to_cells(&odd));
+        Ok(cells)
     }
 
     /// Spec `compute_cells_and_kzg_proofs`: the 128 cells and their 128 KZG

@@ -35,6 +35,8 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) ext_domain: Domain<B::Fr>,
     /// The domain of size `FIELD_ELEMENTS_PER_CELL`.
     pub(crate) cell_domain: Domain<B::Fr>,
+    /// `ω_8192^j / 4096` for `j < 4096` (the DAS extension's coset shift).
+    pub(crate) das_factors: Vec<B::Fr>,
     /// `[1]₂`, prepared.
     pub(crate) g2_generator: B::G2Prepared,
     /// `[τ]₂`, prepared.
@@ -111,6 +113,7 @@ impl<B: Backend> KzgSettings<B> {
         let ext_domain = Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB)?;
         let cell_domain = Domain::new(FIELD_ELEMENTS_PER_CELL)?;
         let brp_roots_of_unity = bit_reversal_permutation(domain.roots());
+        let das_factors = crate::math::das::das_coset_factors(&ext_domain)?;
         let settings = KzgSettings {
             srs: Srs {
                 g1: g1_monomial,
@@ -121,6 +124,7 @@ impl<B: Backend> KzgSettings<B> {
             domain,
             ext_domain,
             cell_domain,
+            das_factors,
             g2_generator,
             g2_tau,
             g2_tau_cell,
@@ -213,7 +217,11 @@ impl<B: Backend> KzgSettings<B> {
         let mut total = (self.srs.g1.len() + self.g1_lagrange_brp.len()) * g1
             + self.srs.g2.len() * core::mem::size_of::<B::G2>()
             + 3 * core::mem::size_of::<B::G2Prepared>()
-            + (self.brp_roots_of_unity.len() + self.domain.size() + self.ext_domain.size()) * fr;
+            + (self.brp_roots_of_unity.len()
+                + self.domain.size()
+                + self.ext_domain.size()
+                + self.das_factors.len())
+                * fr;
         if let Some(t) = self.lagrange_msm.get() {
             total += t.memory_bytes();
         }

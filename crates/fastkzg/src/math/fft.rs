@@ -20,25 +20,43 @@ fn check_len<F: Scalar>(n: usize, domain: &Domain<F>) -> Result<usize> {
     Ok(domain.size() / n)
 }
 
-/// In-place iterative decimation-in-time butterfly network, natural order in
-/// and out. `stride` selects `ω_n = domain.root(stride)`. With `parallel`
+/// The twiddle `ω_n^(±j)` as an index into the domain's roots, where
+/// `ω_n = domain.root(stride)`.
+#[inline]
+fn twiddle(j: usize, stride: usize, size: usize, inverse: bool) -> usize {
+    let k = j * stride;
+    if inverse && k != 0 {
+        size - k
+    } else {
+        k
+    }
+}
+
+/// In-place iterative decimation-in-time butterfly network: bit-reversed
+/// input, natural-order output. `stride` selects `ω_n = domain.root(stride)`;
+/// `inverse` uses `ω_n^(-1)` (the unscaled inverse transform). With `parallel`
 /// (and the `parallel` feature) every stage's butterflies are spread over the
 /// rayon pool: worth it only for expensive element types such as points.
-fn fft_core<F: Scalar, T: Module<F>>(
+fn dit<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
     stride: usize,
+    inverse: bool,
     parallel: bool,
 ) {
     let n = a.len();
-    bit_reversal_permutation_in_place(a);
     let roots = domain.roots();
     let mut half = 1;
     while half < n {
         let step = (n / (2 * half)) * stride;
         let stage = |chunk: &mut [T]| {
             let (lo, hi) = chunk.split_at_mut(half);
-            butterflies(lo, hi, roots, step, parallel);
+            butterflies(
+                lo,
+                hi,
+                |j| &roots[twiddle(j, step, roots.len(), inverse)],
+                parallel,
+            );
         };
         #[cfg(feature = "parallel")]
         if parallel {
@@ -52,18 +70,41 @@ fn fft_core<F: Scalar, T: Module<F>>(
     }
 }
 
-/// `(x, y) ← (x + ω^j·y, x − ω^j·y)` for every pair of one stage.
-fn butterflies<F: Scalar, T: Module<F>>(
+/// In-place decimation-in-frequency network (serial): natural-order input,
+/// bit-reversed output.
+fn dif<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize, inverse: bool) {
+    let n = a.len();
+    let roots = domain.roots();
+    let mut half = n / 2;
+    while half >= 1 {
+        let step = (n / (2 * half)) * stride;
+        for chunk in a.chunks_exact_mut(2 * half) {
+            let (lo, hi) = chunk.split_at_mut(half);
+            for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+                if j == 0 {
+                    T::butterfly_unit(x, y);
+                } else {
+                    T::butterfly_dif(x, y, &roots[twiddle(j, step, roots.len(), inverse)]);
+                }
+            }
+        }
+        half /= 2;
+    }
+}
+
+/// `(x, y) ← (x + w_j·y, x − w_j·y)` for every pair `j` of one stage.
+fn butterflies<'r, F: Scalar + 'r, T: Module<F>>(
     lo: &mut [T],
     hi: &mut [T],
-    roots: &[F],
-    step: usize,
+    w: impl Fn(usize) -> &'r F + Sync + Send,
     parallel: bool,
 ) {
     let butterfly = |(j, (x, y)): (usize, (&mut T, &mut T))| {
-        let t = if j == 0 { *y } else { *y * &roots[j * step] };
-        *y = *x - t;
-        *x += t;
+        if j == 0 {
+            T::butterfly_unit(x, y);
+        } else {
+            T::butterfly(x, y, w(j));
+        }
     };
     #[cfg(feature = "parallel")]
     if parallel {
@@ -79,6 +120,26 @@ fn butterflies<F: Scalar, T: Module<F>>(
         .zip(hi.iter_mut())
         .enumerate()
         .for_each(butterfly);
+}
+
+/// Forward FFT with natural-order input and **bit-reversed** output, in
+/// place: `a[rev(k)] ← Σ_j a[j]·ω^(jk)`. Skips the bit-reversal pass of
+/// [`fft_in_place`]; for outputs wanted in bit-reversed order (cells).
+pub fn fft_in_place_nr<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
+    let stride = check_len(a.len(), domain)?;
+    dif(a, domain, stride, false);
+    Ok(())
+}
+
+/// Unscaled inverse FFT (`n·ifft`) with **bit-reversed** input and natural
+/// output, in place; for evaluations given in bit-reversed order (blobs).
+pub fn ifft_in_place_rn_unscaled<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+) -> Result<()> {
+    let stride = check_len(a.len(), domain)?;
+    dit(a, domain, stride, true, false);
+    Ok(())
 }
 
 /// Forward FFT in place, parallel over butterflies with the `parallel`
@@ -100,7 +161,7 @@ pub fn ifft_in_place_unscaled_parallel<F: Scalar, T: Module<F>>(
 }
 
 /// The forward transform, or with `inverse` the unscaled inverse one
-/// (evaluating at `ω^(-k) = ω^(n-k)` is a reversal of outputs `1..n`).
+/// (twiddles `ω^(-k) = ω^(n-k)`).
 fn transform<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
@@ -108,10 +169,8 @@ fn transform<F: Scalar, T: Module<F>>(
     inverse: bool,
 ) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
-    fft_core(a, domain, stride, parallel);
-    if inverse {
-        a[1..].reverse();
-    }
+    bit_reversal_permutation_in_place(a);
+    dit(a, domain, stride, inverse, parallel);
     Ok(())
 }
 
