@@ -47,7 +47,7 @@ fn fft_round_trip<B: Backend>(seed: u64, log: usize) {
         let mut rn = nr.clone();
         fft::ifft_in_place_rn_unscaled(&mut rn, d).unwrap();
         let n_fr = B::Fr::from_u64(n as u64);
-        assert_eq!(rn, a.iter().map(|x| *x * &n_fr).collect::<Vec<_>>());
+        assert_eq!(rn, a.iter().map(|x| *x * n_fr).collect::<Vec<_>>());
     }
     assert_eq!(
         fastkzg::math::das::brp_evals_to_coeffs(&f_brp, &domain).unwrap(),
