@@ -179,6 +179,36 @@ fn msm_edge_cases<B: Backend>(seed: u64) {
     }
 }
 
+/// The settings' paired-fraction blob evaluation against the toolkit's
+/// batch-inversion barycentric formula and against Horner on the
+/// coefficients, at random points, at roots and at negated roots.
+fn blob_evaluation_matches<B: Backend>(seed: u64) {
+    let mut rng = common::rng(seed);
+    let ks = fastkzg::KzgSettings::<B>::mainnet();
+    let n = 4096;
+    let domain = Domain::<B::Fr>::new(n).unwrap();
+    let roots = fastkzg::math::bit_reversal_permutation(domain.roots());
+    let evals = frs::<B>(&mut rng, n);
+    let coeffs = fastkzg::math::das::brp_evals_to_coeffs(&evals, &domain).unwrap();
+    let p = Polynomial::new(coeffs);
+    let mut points = frs::<B>(&mut rng, 3);
+    points.extend([
+        roots[0],
+        roots[1],
+        roots[4095],
+        -roots[77],
+        roots[77] * roots[77],
+    ]);
+    for z in &points {
+        let fast = ks
+            .evaluate_polynomial_in_evaluation_form(&evals, z)
+            .unwrap();
+        let oracle = fastkzg::math::poly::evaluate_in_evaluation_form(&evals, &roots, z).unwrap();
+        assert_eq!(fast, oracle);
+        assert_eq!(fast, p.evaluate(z));
+    }
+}
+
 fn commit_open_verify<B: Backend>(seed: u64) {
     let mut rng = common::rng(seed);
     let secret = fr::<B>(&mut rng);
@@ -300,6 +330,8 @@ macro_rules! backend_tests {
                 #[test]
                 fn msm(seed in any::<u64>(), n in 0usize..70) { msm_matches_naive::<$b>(seed, n); }
             }
+            #[test]
+            fn blob_evaluation() { blob_evaluation_matches::<$b>(21); }
             #[test]
             fn msm_edges() { msm_edge_cases::<$b>(11); msm_edge_cases::<$b>(12); }
             #[test]

@@ -5,13 +5,13 @@ use std::sync::OnceLock;
 
 use super::fk20::Fk20;
 use super::srs::Srs;
-use crate::backend::{Backend, Blst, Group, Module};
+use crate::backend::{Backend, Blst, Group, Module, Scalar};
 use crate::constants::{
     FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
 };
 use crate::error::{Error, Result};
 use crate::math::{bit_reversal_permutation, Domain};
-use crate::msm::FixedBaseMsm;
+use crate::msm::{FixedBaseMsm, FixedBaseMul};
 
 /// The largest accepted `precompute` level (as in c-kzg-4844).
 pub const MAX_PRECOMPUTE: usize = 15;
@@ -29,6 +29,9 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) g1_lagrange_brp: Vec<B::G1Affine>,
     /// The 4096-th roots of unity in bit-reversed order.
     pub(crate) brp_roots_of_unity: Vec<B::Fr>,
+    /// `w_{2k}²` for the bit-reversed roots (`w_{2k+1} = −w_{2k}`), used to
+    /// evaluate blobs two points at a time.
+    pub(crate) brp_root_pairs_squared: Vec<B::Fr>,
     /// The domain of size `FIELD_ELEMENTS_PER_BLOB`.
     pub(crate) domain: Domain<B::Fr>,
     /// The domain of size `FIELD_ELEMENTS_PER_EXT_BLOB`.
@@ -48,6 +51,8 @@ pub struct KzgSettings<B: Backend = Blst> {
     /// Fixed-base table over the first `FIELD_ELEMENTS_PER_CELL` monomial
     /// points (cell-verification interpolation commitments), built on first use.
     cell_monomial_msm: OnceLock<FixedBaseMsm<B>>,
+    /// Comb table for multiples of the G1 generator (built on first use).
+    generator_mul: OnceLock<FixedBaseMul<B>>,
     /// FK20 precomputation for cell proofs: built at load time when
     /// `precompute > 0` (with fixed-base tables), otherwise on first use.
     fk20: OnceLock<Result<Fk20<B>>>,
@@ -109,10 +114,15 @@ impl<B: Backend> KzgSettings<B> {
                 "the first G2 point is not the generator".into(),
             ));
         }
-        let domain = Domain::new(FIELD_ELEMENTS_PER_BLOB)?;
+        let domain = Domain::<B::Fr>::new(FIELD_ELEMENTS_PER_BLOB)?;
         let ext_domain = Domain::new(FIELD_ELEMENTS_PER_EXT_BLOB)?;
         let cell_domain = Domain::new(FIELD_ELEMENTS_PER_CELL)?;
         let brp_roots_of_unity = bit_reversal_permutation(domain.roots());
+        let brp_root_pairs_squared = brp_roots_of_unity
+            .iter()
+            .step_by(2)
+            .map(|w| w.square())
+            .collect();
         let das_factors = crate::math::das::das_coset_factors(&ext_domain)?;
         let settings = KzgSettings {
             srs: Srs {
@@ -121,6 +131,7 @@ impl<B: Backend> KzgSettings<B> {
             },
             g1_lagrange_brp: bit_reversal_permutation(&g1_lagrange),
             brp_roots_of_unity,
+            brp_root_pairs_squared,
             domain,
             ext_domain,
             cell_domain,
@@ -130,6 +141,7 @@ impl<B: Backend> KzgSettings<B> {
             g2_tau_cell,
             lagrange_msm: OnceLock::new(),
             cell_monomial_msm: OnceLock::new(),
+            generator_mul: OnceLock::new(),
             fk20: OnceLock::new(),
             precompute,
         };
@@ -182,7 +194,15 @@ impl<B: Backend> KzgSettings<B> {
     /// than on first use.
     pub fn warm_up(&self) {
         let _ = self.lagrange_msm();
+        let _ = self.mul_generator(&B::Fr::one());
         let _ = self.fk20();
+    }
+
+    /// `s·[1]₁` through a comb table of the generator (396 KiB with blst).
+    pub fn mul_generator(&self, s: &B::Fr) -> B::G1 {
+        self.generator_mul
+            .get_or_init(|| FixedBaseMul::new(&B::G1::generator()))
+            .mul(s)
     }
 
     pub(crate) fn lagrange_msm(&self) -> &FixedBaseMsm<B> {
@@ -218,6 +238,7 @@ impl<B: Backend> KzgSettings<B> {
             + self.srs.g2.len() * core::mem::size_of::<B::G2>()
             + 3 * core::mem::size_of::<B::G2Prepared>()
             + (self.brp_roots_of_unity.len()
+                + self.brp_root_pairs_squared.len()
                 + self.domain.size()
                 + self.ext_domain.size()
                 + self.das_factors.len())
@@ -226,6 +247,9 @@ impl<B: Backend> KzgSettings<B> {
             total += t.memory_bytes();
         }
         if let Some(t) = self.cell_monomial_msm.get() {
+            total += t.memory_bytes();
+        }
+        if let Some(t) = self.generator_mul.get() {
             total += t.memory_bytes();
         }
         if let Some(Ok(f)) = self.fk20.get() {

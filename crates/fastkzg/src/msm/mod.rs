@@ -3,7 +3,7 @@
 
 pub mod fixed_base;
 
-pub use fixed_base::FixedBaseMsm;
+pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
 
 use crate::backend::Backend;
 
