@@ -1369,7 +1369,15 @@ pub fn write_outputs(res: &Results, out_dir: &Path) -> Result<(), String> {
         res.notes.push(format!("charts not drawn: {e}"));
     }
     let md = out_dir.join("BENCHMARKS.md");
-    std::fs::write(&md, markdown(&res)).map_err(|e| format!("{}: {e}", md.display()))
+    let mut text = markdown(&res);
+    // The hand-kept log of optimisations (before/after ratios from earlier
+    // runs) is appended unchanged, so regenerating the report keeps it.
+    let log = docs.join("performance-log.md");
+    if let Ok(extra) = std::fs::read_to_string(&log) {
+        text.push('\n');
+        text.push_str(&extra);
+    }
+    std::fs::write(&md, text).map_err(|e| format!("{}: {e}", md.display()))
 }
 
 fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
