@@ -89,11 +89,17 @@ impl<B: Backend> KzgSettings<B> {
             .zip(&self.brp_roots_of_unity)
             .zip(inv)
             .fold(B::Fr::zero(), |acc, ((p, w), i)| acc + *p * *w * *i);
+        sum * self.barycentric_factor(z)
+    }
+
+    /// `(z^n − 1)/n` for `n = FIELD_ELEMENTS_PER_BLOB`, the factor in front of
+    /// the barycentric sum.
+    fn barycentric_factor(&self, z: &B::Fr) -> B::Fr {
         let mut zn = *z;
         for _ in 0..FIELD_ELEMENTS_PER_BLOB.trailing_zeros() {
             zn = zn.square();
         }
-        sum * (zn - B::Fr::one()) * self.domain.size_inv()
+        (zn - B::Fr::one()) * self.domain.size_inv()
     }
 
     /// Spec `evaluate_polynomial_in_evaluation_form`: the value at `z` of the
@@ -150,11 +156,7 @@ impl<B: Backend> KzgSettings<B> {
         let [(n0, d0), (n1, d1)] = acc;
         let (num, den) = (n0 * d1 + n1 * d0, d0 * d1);
         let den_inv = den.inverse().ok_or(Error::DivisionByZero)?;
-        let mut zn = *z;
-        for _ in 0..FIELD_ELEMENTS_PER_BLOB.trailing_zeros() {
-            zn = zn.square();
-        }
-        Ok(num * den_inv * (zn - B::Fr::one()) * self.domain.size_inv())
+        Ok(num * den_inv * self.barycentric_factor(z))
     }
 
     /// Spec `compute_kzg_proof_impl`: the proof and value of `poly` at `z`.

@@ -194,15 +194,18 @@ impl<B: Backend> KzgSettings<B> {
     /// than on first use.
     pub fn warm_up(&self) {
         let _ = self.lagrange_msm();
-        let _ = self.mul_generator(&B::Fr::one());
+        let _ = self.generator_mul();
         let _ = self.fk20();
     }
 
     /// `s·[1]₁` through a comb table of the generator (396 KiB with blst).
     pub fn mul_generator(&self, s: &B::Fr) -> B::G1 {
+        self.generator_mul().mul(s)
+    }
+
+    fn generator_mul(&self) -> &FixedBaseMul<B> {
         self.generator_mul
             .get_or_init(|| FixedBaseMul::new(&B::G1::generator()))
-            .mul(s)
     }
 
     pub(crate) fn lagrange_msm(&self) -> &FixedBaseMsm<B> {

@@ -19,13 +19,7 @@ use crate::error::{Error, Result};
 /// One inverse FFT that reads bit-reversed input directly.
 pub fn brp_evals_to_coeffs<F: Scalar>(evals_brp: &[F], domain: &Domain<F>) -> Result<Vec<F>> {
     let mut a = evals_brp.to_vec();
-    fft::ifft_in_place_rn_unscaled(&mut a, domain)?;
-    let n_inv = F::from_u64(a.len() as u64)
-        .inverse()
-        .ok_or(Error::DivisionByZero)?;
-    for x in a.iter_mut() {
-        *x *= n_inv;
-    }
+    fft::ifft_in_place_rn(&mut a, domain)?;
     Ok(a)
 }
 

@@ -183,6 +183,18 @@ pub fn fft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) ->
 /// Inverse FFT in place (including the `1/n` scaling).
 pub fn ifft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
     ifft_in_place_unscaled(a, domain)?;
+    scale_by_inverse_len(a)
+}
+
+/// Inverse FFT in place (including the `1/n` scaling) with **bit-reversed**
+/// input and natural output; for evaluations given in bit-reversed order.
+pub fn ifft_in_place_rn<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
+    ifft_in_place_rn_unscaled(a, domain)?;
+    scale_by_inverse_len(a)
+}
+
+/// `a[i] ← a[i]/n` for `n = a.len()`.
+fn scale_by_inverse_len<F: Scalar, T: Module<F>>(a: &mut [T]) -> Result<()> {
     let n_inv = F::from_u64(a.len() as u64)
         .inverse()
         .ok_or(Error::DivisionByZero)?;
