@@ -11,6 +11,7 @@ use blst::{
     limb_t, BLST_ERROR,
 };
 
+use super::blst_pairing::{pairing_product_is_one, LinePair};
 use super::{Backend, Group, Module, PointError, Scalar};
 
 /// The blst backend marker type.
@@ -577,32 +578,19 @@ impl Backend for Blst {
     }
 
     fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
-        let mut acc: Option<blst_fp12> = None;
-        for (p, lines) in pairs {
-            let Some(lines) = &lines.0 else { continue };
-            if p.is_zero() {
-                continue;
-            }
-            let a = Blst::g1_to_affine(p);
-            let mut ml = blst_fp12::default();
-            // SAFETY: `lines` holds the 68 lines blst precomputed; `a` is an
-            // initialised, finite affine point.
-            unsafe { blst::blst_miller_loop_lines(&mut ml, lines.as_ptr(), &a) };
-            acc = Some(match acc {
-                None => ml,
-                Some(prev) => {
-                    let mut out = blst_fp12::default();
-                    // SAFETY: reads two initialised fp12 values.
-                    unsafe { blst::blst_fp12_mul(&mut out, &prev, &ml) };
-                    out
-                }
-            });
-        }
-        let Some(ml) = acc else { return true };
-        let mut fe = blst_fp12::default();
-        // SAFETY: reads an initialised fp12 value, writes `fe`.
-        unsafe { blst::blst_final_exp(&mut fe, &ml) };
-        // SAFETY: reads an initialised fp12 value.
-        unsafe { blst::blst_fp12_is_one(&fe) }
+        // Pairs with an identity on either side contribute 1.
+        let live: Vec<(&G1, &[blst_fp6; 68])> = pairs
+            .iter()
+            .filter(|(p, _)| !p.is_zero())
+            .filter_map(|(p, lines)| lines.0.as_deref().map(|l| (p, l)))
+            .collect();
+        let points: Vec<G1> = live.iter().map(|(p, _)| **p).collect();
+        let affine = Blst::g1_batch_to_affine(&points);
+        let line_pairs: Vec<LinePair> = affine
+            .into_iter()
+            .zip(&live)
+            .map(|(p, (_, lines))| LinePair { p, lines })
+            .collect();
+        pairing_product_is_one(&line_pairs)
     }
 }
