@@ -7,8 +7,8 @@
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use blst::{
-    blst_fp12, blst_fp6, blst_fr, blst_p1, blst_p1_affine, blst_p2, blst_p2_affine, blst_scalar,
-    limb_t, BLST_ERROR,
+    blst_fp6, blst_fr, blst_p1, blst_p1_affine, blst_p2, blst_p2_affine, blst_scalar, limb_t,
+    BLST_ERROR,
 };
 
 use super::blst_pairing::{pairing_product_is_one, LinePair};
