@@ -251,10 +251,16 @@ impl<B: Backend> KzgSettings<B> {
         y_bytes: &Bytes32,
         proof_bytes: &Bytes48,
     ) -> Result<bool> {
-        let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
+        // The two decodings (subgroup checks) may run on two threads; the
+        // errors are reported in the serial order.
+        let (commitment, proof) = crate::par::join(
+            || bytes_to_g1::<B>(commitment_bytes, "commitment", 0),
+            || bytes_to_g1::<B>(proof_bytes, "proof", 0),
+        );
+        let commitment = commitment?;
         let z = bytes_to_bls_field::<B>(z_bytes, "z", 0)?;
         let y = bytes_to_bls_field::<B>(y_bytes, "y", 0)?;
-        let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
+        let proof = proof?;
         Ok(self.verify_kzg_proof_impl(
             &B::g1_from_affine(&commitment),
             &z,
@@ -274,11 +280,25 @@ impl<B: Backend> KzgSettings<B> {
         commitment_bytes: &Bytes48,
         proof_bytes: &Bytes48,
     ) -> Result<bool> {
-        let poly = blob_to_polynomial::<B>(blob)?;
-        let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
-        let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
-        let z = compute_challenge::<B>(blob, commitment_bytes);
-        let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
+        // Hashing and evaluating the blob on one thread, decoding the two
+        // points on another (when the caller's pool has two); errors are
+        // reported in the serial order: blob, commitment, proof.
+        let (evaluation, points) = crate::par::join(
+            || -> Result<(B::Fr, B::Fr)> {
+                let poly = blob_to_polynomial::<B>(blob)?;
+                let z = compute_challenge::<B>(blob, commitment_bytes);
+                let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
+                Ok((z, y))
+            },
+            || {
+                (
+                    bytes_to_g1::<B>(commitment_bytes, "commitment", 0),
+                    bytes_to_g1::<B>(proof_bytes, "proof", 0),
+                )
+            },
+        );
+        let (z, y) = evaluation?;
+        let (commitment, proof) = (points.0?, points.1?);
         Ok(self.verify_kzg_proof_impl(
             &B::g1_from_affine(&commitment),
             &z,

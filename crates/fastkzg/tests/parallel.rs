@@ -46,6 +46,44 @@ fn serial_and_parallel_agree() {
     bad_blobs[3][64..96].fill(0xff);
     assert!(both(|| ks.verify_blob_kzg_proof_batch(&bad_blobs, &cs, &ps)).is_err());
 
+    // Single verifications: valid, wrong proof, and errors in each input
+    // (the blob first, then the commitment, then the proof, as serially).
+    assert_eq!(
+        both(|| ks.verify_blob_kzg_proof(&blobs[0], &cs[0], &ps[0])),
+        Ok(true)
+    );
+    assert_eq!(
+        both(|| ks.verify_blob_kzg_proof(&blobs[0], &cs[0], &ps[1])),
+        Ok(false)
+    );
+    let not_a_point = [0x11u8; 48];
+    let blob_err = both(|| ks.verify_blob_kzg_proof(&bad_blobs[3], &not_a_point, &not_a_point));
+    assert!(
+        matches!(
+            blob_err,
+            Err(fastkzg::Error::NonCanonicalFieldElement { .. })
+        ),
+        "{blob_err:?}"
+    );
+    let c_err = both(|| ks.verify_blob_kzg_proof(&blobs[0], &not_a_point, &not_a_point));
+    assert!(format!("{c_err:?}").contains("commitment"), "{c_err:?}");
+    let p_err = both(|| ks.verify_blob_kzg_proof(&blobs[0], &cs[0], &not_a_point));
+    assert!(format!("{p_err:?}").contains("proof"), "{p_err:?}");
+    let z = [3u8; 32];
+    let (proof, y) = both(|| ks.compute_kzg_proof(&blobs[1], &z).unwrap());
+    assert_eq!(
+        both(|| ks.verify_kzg_proof(&cs[1], &z, &y, &proof)),
+        Ok(true)
+    );
+    assert_eq!(
+        both(|| ks.verify_kzg_proof(&cs[0], &z, &y, &proof)),
+        Ok(false)
+    );
+    let c_err = both(|| ks.verify_kzg_proof(&not_a_point, &z, &y, &not_a_point));
+    assert!(format!("{c_err:?}").contains("commitment"), "{c_err:?}");
+    let p_err = both(|| ks.verify_kzg_proof(&cs[1], &z, &y, &not_a_point));
+    assert!(format!("{p_err:?}").contains("proof"), "{p_err:?}");
+
     let (cells, proofs) = both(|| ks.compute_cells_and_kzg_proofs(&blobs[0]).unwrap());
     let ids: Vec<u64> = (0..128).step_by(2).collect();
     let half: Vec<fastkzg::Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
