@@ -674,6 +674,19 @@ fn api_loop(a: &Args, ks: &KzgSettings<B>, fx: &Fixture) {
                     )
                     .unwrap());
             }
+            "verify-column" => {
+                // Cell 5 of every fixture blob (`--blobs`): a data-column sidecar.
+                let cells: Vec<fastkzg::Cell> = fx.cells.iter().map(|c| c[5]).collect();
+                let proofs: Vec<[u8; 48]> = fx.cell_proofs.iter().map(|p| p[5]).collect();
+                assert!(ks
+                    .verify_cell_kzg_proof_batch(
+                        &fx.commitments,
+                        &vec![5; cells.len()],
+                        &cells,
+                        &proofs
+                    )
+                    .unwrap());
+            }
             "compute-cells" => {
                 std::hint::black_box(ks.compute_cells(&fx.blobs[0]).unwrap());
             }
@@ -697,7 +710,7 @@ fn api_loop(a: &Args, ks: &KzgSettings<B>, fx: &Fixture) {
                 }
             }
             other => {
-                panic!("--api-loop knows cells, recover, verify-blobs, verify-cells, compute-cells, commit, verify-proof (100 per iteration), verify-blob (20 per iteration); not {other}")
+                panic!("--api-loop knows cells, recover, verify-blobs, verify-cells, verify-column, compute-cells, commit, verify-proof (100 per iteration), verify-blob (20 per iteration); not {other}")
             }
         }
     }
@@ -721,7 +734,7 @@ fn main() {
         let ks = KzgSettings::<B>::load_mainnet(a.precompute).expect("embedded setup");
         ks.warm_up();
         let want = |w: &str| a.only.as_deref().is_none_or(|o| o == w);
-        let blobs = if want("verify-blobs") || want("verify-cells") {
+        let blobs = if want("verify-blobs") || want("verify-cells") || want("verify-column") {
             a.verify_blobs.max(1)
         } else {
             1

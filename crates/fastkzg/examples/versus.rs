@@ -168,6 +168,42 @@ fn main() {
                         .unwrap())
                 },
             );
+            // One column (cell 5) of 16 blobs: a data-column sidecar.
+            let col: Vec<(fastkzg::Cell, [u8; 48], [u8; 48])> = blobs[..16]
+                .iter()
+                .map(|blob| {
+                    let (cells, proofs) = ours.compute_cells_and_kzg_proofs(blob).unwrap();
+                    let c = ours.blob_to_kzg_commitment(blob).unwrap();
+                    (cells[5], proofs[5], c)
+                })
+                .collect();
+            let (cells, proofs, cs): (Vec<_>, Vec<_>, Vec<_>) = col.into_iter().fold(
+                (vec![], vec![], vec![]),
+                |(mut a, mut b, mut c), (x, y, z)| {
+                    a.push(x);
+                    b.push(y);
+                    c.push(z);
+                    (a, b, c)
+                },
+            );
+            let ids = vec![5u64; 16];
+            let ccells: Vec<CCell> = cells.iter().map(|c| CCell::new(*c)).collect();
+            let cps: Vec<CB48> = proofs.iter().map(|c| CB48::new(*c)).collect();
+            let ccs: Vec<CB48> = cs.iter().map(|c| CB48::new(*c)).collect();
+            versus(
+                "verify_cell_kzg_proof_batch/1colx16",
+                31,
+                || {
+                    assert!(ours
+                        .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
+                        .unwrap())
+                },
+                || {
+                    assert!(ck
+                        .verify_cell_kzg_proof_batch(&ccs, &ids, &ccells, &cps)
+                        .unwrap())
+                },
+            );
         }
         let (cells, _) = ours.compute_cells_and_kzg_proofs(b).unwrap();
         let ids: Vec<u64> = (0..128).step_by(2).collect();

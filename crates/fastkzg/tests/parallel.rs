@@ -91,6 +91,26 @@ fn serial_and_parallel_agree() {
         both(|| ks.recover_cells_and_kzg_proofs(&ids, &half).unwrap()),
         (cells.clone(), proofs.clone())
     );
+    // One column of three blobs (the grouped proof-sum path), and the
+    // same with one proof replaced.
+    let column: Vec<(fastkzg::Cell, [u8; 48])> = blobs[..3]
+        .iter()
+        .map(|b| {
+            let (c, p) = ks.compute_cells_and_kzg_proofs(b).unwrap();
+            (c[7], p[7])
+        })
+        .collect();
+    let col_cells: Vec<fastkzg::Cell> = column.iter().map(|(c, _)| *c).collect();
+    let mut col_proofs: Vec<[u8; 48]> = column.iter().map(|(_, p)| *p).collect();
+    assert_eq!(
+        both(|| ks.verify_cell_kzg_proof_batch(&cs[..3], &[7; 3], &col_cells, &col_proofs)),
+        Ok(true)
+    );
+    col_proofs[1] = proofs[7];
+    assert_eq!(
+        both(|| ks.verify_cell_kzg_proof_batch(&cs[..3], &[7; 3], &col_cells, &col_proofs)),
+        Ok(false)
+    );
     let all: Vec<u64> = (0..128).collect();
     assert_eq!(
         both(|| ks.verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &proofs)),

@@ -87,7 +87,10 @@ impl<B: Backend> KzgSettings<B> {
                 .zip(columns)
                 .map(|(rk, col)| *rk * self.coset_shift_pow(*col))
                 .collect();
-            return (B::g1_msm(proofs, r_powers), B::g1_msm(proofs, &weighted));
+            return crate::par::join(
+                || B::g1_msm(proofs, r_powers),
+                || B::g1_msm(proofs, &weighted),
+            );
         }
         let mut ll = B::G1::zero();
         let mut sums = Vec::with_capacity(distinct.len());
@@ -107,6 +110,56 @@ impl<B: Backend> KzgSettings<B> {
             B::g1_msm(&B::g1_batch_to_affine(&sums), &shifts)
         };
         (ll, rlp)
+    }
+
+    /// `RLC = Σ_i w_i C_i` with `w_i` the sum of `r^k` over the cells of
+    /// unique commitment `i`.
+    fn weighted_commitments(
+        &self,
+        unique_points: &[B::G1Affine],
+        commitment_indices: &[u64],
+        r_powers: &[B::Fr],
+    ) -> B::G1 {
+        let mut weights = vec![B::Fr::zero(); unique_points.len()];
+        for (ci, rk) in commitment_indices.iter().zip(r_powers) {
+            weights[*ci as usize] += *rk;
+        }
+        B::g1_msm(unique_points, &weights)
+    }
+
+    /// `RLI`: the `r^k`-weighted cells aggregated per column, interpolated
+    /// once per column on its coset, shifted to monomial form and committed
+    /// with the first 64 monomial setup points.
+    fn aggregated_interpolation_commitment(
+        &self,
+        columns: &[usize],
+        evals: &[Vec<B::Fr>],
+        r_powers: &[B::Fr],
+    ) -> Result<B::G1> {
+        let mut agg: Vec<Option<Vec<B::Fr>>> = vec![None; CELLS_PER_EXT_BLOB];
+        for ((col, e), rk) in columns.iter().zip(evals).zip(r_powers) {
+            let slot =
+                agg[*col].get_or_insert_with(|| vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL]);
+            for (a, v) in slot.iter_mut().zip(e) {
+                *a += *v * *rk;
+            }
+        }
+        let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
+        let cell_domain = &self.cell_domain;
+        for (col, values) in agg.iter_mut().enumerate() {
+            let Some(values) = values else { continue };
+            bit_reversal_permutation_in_place(values);
+            fft::ifft_in_place(values, cell_domain)?;
+            // I(X) = g(X / h): coefficient j is g_j · h^{-j}.
+            let e = coset_shift_exponent(col);
+            let h_inv = self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e);
+            let mut s = B::Fr::one();
+            for (acc, g) in interp.iter_mut().zip(values.iter()) {
+                *acc += *g * s;
+                s *= h_inv;
+            }
+        }
+        Ok(self.commit_cell_monomial(&interp))
     }
 
     /// Spec `verify_cell_kzg_proof_batch`: whether every `proofs[k]` proves
@@ -178,39 +231,17 @@ impl<B: Backend> KzgSettings<B> {
         )?;
         let r_powers = compute_powers(&r, n);
 
-        let (ll, rlp) = self.proof_sums(&proofs, &columns, &r_powers);
-        // RLC = Σ_i weight_i C_i
-        let mut weights = vec![B::Fr::zero(); unique.len()];
-        for (ci, rk) in commitment_indices.iter().zip(&r_powers) {
-            weights[*ci as usize] += *rk;
-        }
-        let rlc = B::g1_msm(&unique_points, &weights);
-        // RLI: aggregate r^k-weighted cells per column, interpolate once per
-        // column on its coset, commit with the first 64 monomial points.
-        let mut agg: Vec<Option<Vec<B::Fr>>> = vec![None; CELLS_PER_EXT_BLOB];
-        for ((col, e), rk) in columns.iter().zip(&evals).zip(&r_powers) {
-            let slot =
-                agg[*col].get_or_insert_with(|| vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL]);
-            for (a, v) in slot.iter_mut().zip(e) {
-                *a += *v * *rk;
-            }
-        }
-        let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-        let cell_domain = &self.cell_domain;
-        for (col, values) in agg.iter_mut().enumerate() {
-            let Some(values) = values else { continue };
-            bit_reversal_permutation_in_place(values);
-            fft::ifft_in_place(values, cell_domain)?;
-            // I(X) = g(X / h): coefficient j is g_j · h^{-j}.
-            let e = coset_shift_exponent(col);
-            let h_inv = self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e);
-            let mut s = B::Fr::one();
-            for (acc, g) in interp.iter_mut().zip(values.iter()) {
-                *acc += *g * s;
-                s *= h_inv;
-            }
-        }
-        let rli = self.commit_cell_monomial(&interp);
+        // The proof sums on one thread, the commitment and interpolation
+        // side on another (when the caller's pool has two).
+        let ((ll, rlp), commitment_side) = crate::par::join(
+            || self.proof_sums(&proofs, &columns, &r_powers),
+            || -> Result<(B::G1, B::G1)> {
+                let rlc = self.weighted_commitments(&unique_points, &commitment_indices, &r_powers);
+                let rli = self.aggregated_interpolation_commitment(&columns, &evals, &r_powers)?;
+                Ok((rlc, rli))
+            },
+        );
+        let (rlc, rli) = commitment_side?;
         let rl = rlc - rli + rlp;
         Ok(B::pairings_verify(&[
             (ll, &self.g2_tau_cell),

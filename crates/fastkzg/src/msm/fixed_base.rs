@@ -70,6 +70,16 @@ impl<B: Backend> FixedBaseMsm<B> {
         }
     }
 
+    /// The window that minimises the additions of one MSM over `n` bases,
+    /// `n·⌈257/w⌉` bucket additions plus `2^w` for the bucket reduction,
+    /// among `2..=max` (a larger window makes a larger table). For 64 bases
+    /// that is 8 (about 2.4 k additions), for 4096 it is 13 (about 90 k).
+    pub fn best_window(n: usize, max: usize) -> usize {
+        (2..=max.clamp(2, 16))
+            .min_by_key(|w| n * SCALAR_BITS.div_ceil(*w) + (1 << w))
+            .unwrap_or(2)
+    }
+
     /// The table size in bytes (affine points only).
     pub fn memory_bytes(&self) -> usize {
         self.table.len() * core::mem::size_of::<B::G1Affine>()
