@@ -148,8 +148,10 @@ fn msm_matches_naive<B: Backend>(seed: u64, n: usize) {
 }
 
 /// Bases and scalars that stress the bucket additions: repeated and opposite
-/// bases (doublings and cancellations inside buckets), the point at infinity,
-/// and equal scalars (every addition of a layer into one bucket).
+/// bases (doublings and cancellations inside buckets), the point at infinity
+/// (also through the GLV endomorphism of the variable-base MSM), scalars
+/// `±1` and `r − 1`, and equal scalars (every addition of a layer into one
+/// bucket).
 fn msm_edge_cases<B: Backend>(seed: u64) {
     let mut rng = common::rng(seed);
     let g = B::G1::generator();
@@ -172,6 +174,12 @@ fn msm_edge_cases<B: Backend>(seed: u64) {
     ];
     for scalars in &scalar_sets {
         let naive = g1_lincomb_naive::<B>(&bases, scalars);
+        assert_eq!(g1_lincomb::<B>(&bases, scalars), naive, "variable base");
+        assert_eq!(
+            g1_lincomb::<B>(&bases[..16], &scalars[..16]),
+            g1_lincomb_naive::<B>(&bases[..16], &scalars[..16]),
+            "variable base, 16 points"
+        );
         for w in [2, 4, 8, 13] {
             let table = FixedBaseMsm::<B>::new(&bases, w);
             assert_eq!(table.msm(scalars), naive, "window {w}");

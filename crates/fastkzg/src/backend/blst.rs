@@ -11,6 +11,7 @@ use blst::{
     BLST_ERROR,
 };
 
+use super::blst_glv::{endomorphism, split_scalar, GLV_MIN_POINTS};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
 use super::{Backend, Group, Module, PointError, Scalar};
 
@@ -382,6 +383,39 @@ fn contiguous<T>(first: *const T) -> [*const T; 2] {
     [first, core::ptr::null()]
 }
 
+/// blst's variable-base Pippenger over `n` affine points and `n` scalars of
+/// `nbits` bits (`⌈nbits/8⌉` little-endian bytes each).
+///
+/// # Safety
+/// `points` must point to `n` initialised affine points and `scalars` to
+/// `n·⌈nbits/8⌉` readable bytes.
+unsafe fn pippenger(
+    points: *const blst_p1_affine,
+    scalars: *const u8,
+    n: usize,
+    nbits: usize,
+) -> G1 {
+    // SAFETY: pure size computation.
+    let scratch_bytes = unsafe { blst::blst_p1s_mult_pippenger_scratch_sizeof(n) };
+    let mut scratch = vec![0 as limb_t; scratch_bytes.div_ceil(core::mem::size_of::<limb_t>())];
+    let p = contiguous(points);
+    let s = contiguous(scalars);
+    let mut out = blst_p1::default();
+    // SAFETY: the caller guarantees the point and scalar arrays; the
+    // scratch buffer has the size blst asked for.
+    unsafe {
+        blst::blst_p1s_mult_pippenger(
+            &mut out,
+            p.as_ptr(),
+            n,
+            s.as_ptr(),
+            nbits,
+            scratch.as_mut_ptr(),
+        )
+    };
+    G1(out)
+}
+
 impl Backend for Blst {
     const NAME: &'static str = "blst";
     type Fr = Fr;
@@ -501,27 +535,40 @@ impl Backend for Blst {
             }
             _ => {}
         }
-        let bytes: Vec<blst_scalar> = scalars[..n].iter().map(Fr::scalar).collect();
-        // SAFETY: pure size computation.
-        let scratch_bytes = unsafe { blst::blst_p1s_mult_pippenger_scratch_sizeof(n) };
-        let mut scratch = vec![0 as limb_t; scratch_bytes.div_ceil(core::mem::size_of::<limb_t>())];
-        let p = contiguous(points.as_ptr());
-        let s = contiguous(bytes.as_ptr() as *const u8);
-        let mut out = blst_p1::default();
-        // SAFETY: `points` and `bytes` are contiguous arrays of at least `n`
-        // elements (blst_scalar is 32 bytes, matching nbits = 255); the
-        // scratch buffer has the size blst asked for.
+        if n < GLV_MIN_POINTS {
+            let bytes: Vec<blst_scalar> = scalars[..n].iter().map(Fr::scalar).collect();
+            // SAFETY: `points` and `bytes` hold at least `n` elements (a
+            // blst_scalar is 32 bytes, matching nbits = 255).
+            return unsafe { pippenger(points.as_ptr(), bytes.as_ptr() as *const u8, n, 255) };
+        }
+        // GLV: k·P = k₁·P + k₂·φ(P) with 128-bit halves, so blst's
+        // Pippenger runs over 2n points with 128-bit scalars.
+        let mut all_points = Vec::with_capacity(2 * n);
+        all_points.extend_from_slice(&points[..n]);
+        all_points.extend(points[..n].iter().map(endomorphism));
+        let mut halves = vec![[0u8; 16]; 2 * n];
+        for (i, s) in scalars[..n].iter().enumerate() {
+            let b = s.scalar().b;
+            let mut limbs = [0u64; 4];
+            for (l, chunk) in limbs.iter_mut().zip(b.chunks_exact(8)) {
+                let mut w = [0u8; 8];
+                w.copy_from_slice(chunk);
+                *l = u64::from_le_bytes(w);
+            }
+            let (k1, k2) = split_scalar(&limbs);
+            halves[i] = k1.to_le_bytes();
+            halves[n + i] = k2.to_le_bytes();
+        }
+        // SAFETY: `all_points` and `halves` hold `2n` elements each (16
+        // little-endian bytes per scalar, matching nbits = 128).
         unsafe {
-            blst::blst_p1s_mult_pippenger(
-                &mut out,
-                p.as_ptr(),
-                n,
-                s.as_ptr(),
-                255,
-                scratch.as_mut_ptr(),
+            pippenger(
+                all_points.as_ptr(),
+                halves.as_ptr() as *const u8,
+                2 * n,
+                128,
             )
-        };
-        G1(out)
+        }
     }
 
     fn g1_msm_signed_digits(points: &[blst_p1_affine], digits: &[u16], window: usize) -> G1 {

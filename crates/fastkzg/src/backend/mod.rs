@@ -11,6 +11,7 @@ use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 pub mod blst;
+mod blst_glv;
 mod blst_pairing;
 pub use self::blst::Blst;
 
