@@ -49,6 +49,47 @@ fn versus(name: &str, iters: usize, mut ours: impl FnMut(), mut theirs: impl FnM
     );
 }
 
+/// The inputs of one `verify_cell_kzg_proof_batch` call.
+#[derive(Default)]
+struct CellBatch {
+    commitments: Vec<[u8; 48]>,
+    ids: Vec<u64>,
+    cells: Vec<fastkzg::Cell>,
+    proofs: Vec<[u8; 48]>,
+}
+
+/// `versus` for cell verification: the same batch through both libraries.
+fn versus_cells(
+    name: &str,
+    iters: usize,
+    ours: &KzgSettings,
+    ck: &c_kzg::KzgSettings,
+    batch: &CellBatch,
+) {
+    let ccells: Vec<CCell> = batch.cells.iter().map(|c| CCell::new(*c)).collect();
+    let cps: Vec<CB48> = batch.proofs.iter().map(|p| CB48::new(*p)).collect();
+    let ccs: Vec<CB48> = batch.commitments.iter().map(|c| CB48::new(*c)).collect();
+    versus(
+        name,
+        iters,
+        || {
+            assert!(ours
+                .verify_cell_kzg_proof_batch(
+                    &batch.commitments,
+                    &batch.ids,
+                    &batch.cells,
+                    &batch.proofs
+                )
+                .unwrap())
+        },
+        || {
+            assert!(ck
+                .verify_cell_kzg_proof_batch(&ccs, &batch.ids, &ccells, &cps)
+                .unwrap())
+        },
+    );
+}
+
 fn main() {
     let mut rng = rand::rngs::StdRng::seed_from_u64(5);
     let blobs: Vec<fastkzg::Blob> = (0..64)
@@ -149,60 +190,31 @@ fn main() {
                 || drop(ck.compute_cells(cb)),
             );
             let (cells, proofs) = ours.compute_cells_and_kzg_proofs(b).unwrap();
-            let ids: Vec<u64> = (0..128).collect();
-            let ccells: Vec<CCell> = cells.iter().map(|c| CCell::new(*c)).collect();
-            let cps: Vec<CB48> = proofs.iter().map(|c| CB48::new(*c)).collect();
-            let cs = vec![c; 128];
-            let ccs = vec![CB48::new(c); 128];
-            versus(
-                "verify_cell_kzg_proof_batch/128x1",
-                9,
-                || {
-                    assert!(ours
-                        .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
-                        .unwrap())
-                },
-                || {
-                    assert!(ck
-                        .verify_cell_kzg_proof_batch(&ccs, &ids, &ccells, &cps)
-                        .unwrap())
-                },
-            );
+            let all: Vec<u64> = (0..128).collect();
+            let batch = CellBatch {
+                commitments: vec![c; 128],
+                ids: all,
+                cells,
+                proofs,
+            };
+            versus_cells("verify_cell_kzg_proof_batch/128x1", 9, &ours, ck, &batch);
             // One column (cell 5) of 16 blobs: a data-column sidecar.
-            let col: Vec<(fastkzg::Cell, [u8; 48], [u8; 48])> = blobs[..16]
-                .iter()
-                .map(|blob| {
-                    let (cells, proofs) = ours.compute_cells_and_kzg_proofs(blob).unwrap();
-                    let c = ours.blob_to_kzg_commitment(blob).unwrap();
-                    (cells[5], proofs[5], c)
-                })
-                .collect();
-            let (cells, proofs, cs): (Vec<_>, Vec<_>, Vec<_>) = col.into_iter().fold(
-                (vec![], vec![], vec![]),
-                |(mut a, mut b, mut c), (x, y, z)| {
-                    a.push(x);
-                    b.push(y);
-                    c.push(z);
-                    (a, b, c)
-                },
-            );
-            let ids = vec![5u64; 16];
-            let ccells: Vec<CCell> = cells.iter().map(|c| CCell::new(*c)).collect();
-            let cps: Vec<CB48> = proofs.iter().map(|c| CB48::new(*c)).collect();
-            let ccs: Vec<CB48> = cs.iter().map(|c| CB48::new(*c)).collect();
-            versus(
+            let mut column = CellBatch::default();
+            for blob in &blobs[..16] {
+                let (cells, proofs) = ours.compute_cells_and_kzg_proofs(blob).unwrap();
+                column
+                    .commitments
+                    .push(ours.blob_to_kzg_commitment(blob).unwrap());
+                column.ids.push(5);
+                column.cells.push(cells[5]);
+                column.proofs.push(proofs[5]);
+            }
+            versus_cells(
                 "verify_cell_kzg_proof_batch/1colx16",
                 31,
-                || {
-                    assert!(ours
-                        .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
-                        .unwrap())
-                },
-                || {
-                    assert!(ck
-                        .verify_cell_kzg_proof_batch(&ccs, &ids, &ccells, &cps)
-                        .unwrap())
-                },
+                &ours,
+                ck,
+                &column,
             );
         }
         let (cells, _) = ours.compute_cells_and_kzg_proofs(b).unwrap();

@@ -75,6 +75,14 @@ fn less_than_modulus(limbs: &[u64; 4]) -> bool {
 }
 
 impl Fr {
+    /// The canonical integer (not Montgomery form), little-endian limbs.
+    fn canonical_limbs(&self) -> [u64; 4] {
+        let mut limbs = [0u64; 4];
+        // SAFETY: blst writes four limbs into `limbs` from a live value.
+        unsafe { blst::blst_uint64_from_fr(limbs.as_mut_ptr(), &self.0) };
+        limbs
+    }
+
     fn scalar(&self) -> blst_scalar {
         let mut s = blst_scalar::default();
         // SAFETY: both pointers come from live, properly typed values.
@@ -548,14 +556,7 @@ impl Backend for Blst {
         all_points.extend(points[..n].iter().map(endomorphism));
         let mut halves = vec![[0u8; 16]; 2 * n];
         for (i, s) in scalars[..n].iter().enumerate() {
-            let b = s.scalar().b;
-            let mut limbs = [0u64; 4];
-            for (l, chunk) in limbs.iter_mut().zip(b.chunks_exact(8)) {
-                let mut w = [0u8; 8];
-                w.copy_from_slice(chunk);
-                *l = u64::from_le_bytes(w);
-            }
-            let (k1, k2) = split_scalar(&limbs);
+            let (k1, k2) = split_scalar(&s.canonical_limbs());
             halves[i] = k1.to_le_bytes();
             halves[n + i] = k2.to_le_bytes();
         }

@@ -29,16 +29,19 @@ const LAMBDA_RECIPROCAL: [u64; 5] = [
     0x0000_0000_0000_0001,
 ];
 
-/// The cube root of unity β (as an integer, little-endian limbs) for which
-/// `φ(P) = (β·x, y) = λ·P` on G1.
-const BETA: [u64; 6] = [
-    0x8bfd_0000_0000_aaac,
-    0x4094_27eb_4f49_fffd,
-    0x897d_2965_0fb8_5f9b,
-    0xaa0d_857d_8975_9ad4,
-    0xec02_4086_63d4_de85,
-    0x1a01_11ea_397f_e699,
-];
+/// The cube root of unity β for which `φ(P) = (β·x, y) = λ·P` on G1, in
+/// blst's Montgomery form (`β·2^384 mod p`; β itself is
+/// `0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac`).
+const BETA: blst_fp = blst_fp {
+    l: [
+        0xcd03_c9e4_8671_f071,
+        0x5dab_2246_1fcd_a5d2,
+        0x5870_42af_d385_1b95,
+        0x8eb6_0ebe_01ba_cb9e,
+        0x03f9_7d6e_83d0_50d2,
+        0x18f0_2065_5463_8741,
+    ],
+};
 
 /// `a·b` over little-endian u64 limbs.
 fn mul_wide<const A: usize, const B: usize>(a: &[u64; A], b: &[u64; B]) -> Vec<u64> {
@@ -86,14 +89,9 @@ pub(super) fn split_scalar(k: &[u64; 4]) -> (u128, u128) {
 /// `φ(P) = (β·x, y)` for an affine point (the identity, all zeros, maps to
 /// itself).
 pub(super) fn endomorphism(p: &blst_p1_affine) -> blst_p1_affine {
-    let mut beta = blst_fp::default();
     let mut out = *p;
-    // SAFETY: converts six initialised limbs into a field element, then
-    // multiplies two initialised field elements into `out.x`.
-    unsafe {
-        blst::blst_fp_from_uint64(&mut beta, BETA.as_ptr());
-        blst::blst_fp_mul(&mut out.x, &p.x, &beta);
-    }
+    // SAFETY: multiplies two initialised field elements into `out.x`.
+    unsafe { blst::blst_fp_mul(&mut out.x, &p.x, &BETA) };
     out
 }
 

@@ -16,10 +16,6 @@ use crate::msm::{FixedBaseMsm, FixedBaseMul};
 /// The largest accepted `precompute` level (as in c-kzg-4844).
 pub const MAX_PRECOMPUTE: usize = 15;
 
-/// Window of the fixed-base table for commitments over the Lagrange basis
-/// (4096 bases × 20 layers, 7.5 MiB with blst).
-pub(crate) const LAGRANGE_MSM_WINDOW: usize = 13;
-
 /// The trusted setup plus derived data, for one backend.
 pub struct KzgSettings<B: Backend = Blst> {
     /// Monomial G1 powers (4096) and G2 powers (65).
@@ -209,8 +205,11 @@ impl<B: Backend> KzgSettings<B> {
     }
 
     pub(crate) fn lagrange_msm(&self) -> &FixedBaseMsm<B> {
-        self.lagrange_msm
-            .get_or_init(|| FixedBaseMsm::new(&self.g1_lagrange_brp, LAGRANGE_MSM_WINDOW))
+        self.lagrange_msm.get_or_init(|| {
+            // 4096 bases: window 13, 20 layers, 7.5 MiB with blst.
+            let bases = &self.g1_lagrange_brp;
+            FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
+        })
     }
 
     /// `Σ coeffs[i]·[τ^i]₁` for at most `FIELD_ELEMENTS_PER_CELL` coefficients,

@@ -233,3 +233,18 @@ impl<B: Backend> FixedBaseMul<B> {
         self.table.len() * core::mem::size_of::<B::G1Affine>()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::FixedBaseMsm;
+    use crate::Blst;
+
+    /// The windows the settings rely on: 13 for the 4096-point commitment
+    /// table (7.5 MiB), 8 for the 64-point cell interpolation table.
+    #[test]
+    fn best_windows() {
+        assert_eq!(FixedBaseMsm::<Blst>::best_window(4096, 16), 13);
+        assert_eq!(FixedBaseMsm::<Blst>::best_window(64, 16), 8);
+        assert_eq!(FixedBaseMsm::<Blst>::best_window(64, 6), 6);
+    }
+}
