@@ -47,6 +47,11 @@ fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
     }
 }
 
+/// Below this many digits the eight-lane bucket method is not worth its
+/// set-up, and blst's own bucket method runs.
+#[cfg(target_arch = "x86_64")]
+const IFMA_MIN_DIGITS: usize = 64;
+
 // ---------------------------------------------------------------- Fr
 
 /// Little-endian u64 limbs of a 32-byte big-endian integer.
@@ -576,6 +581,14 @@ impl Backend for Blst {
         let n = points.len().min(digits.len());
         if n == 0 || !(2..=16).contains(&window) {
             return G1::zero();
+        }
+        #[cfg(target_arch = "x86_64")]
+        if n >= IFMA_MIN_DIGITS {
+            if let Some(sum) =
+                super::blst_ifma::msm_signed_digits(&points[..n], &digits[..n], window)
+            {
+                return G1(sum);
+            }
         }
         // blst's bucket table for a `window`-bit Booth tile: 2^(window-1)
         // buckets of XYZZ points (4 base-field elements each).

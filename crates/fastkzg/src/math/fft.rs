@@ -11,7 +11,7 @@ use crate::backend::{Module, Scalar};
 use crate::error::{Error, Result};
 
 fn check_len<F: Scalar>(n: usize, domain: &Domain<F>) -> Result<usize> {
-    if n == 0 || !n.is_power_of_two() || domain.size() % n != 0 {
+    if n == 0 || !n.is_power_of_two() || !domain.size().is_multiple_of(n) {
         return Err(Error::InvalidSize(format!(
             "FFT length {n} must be a power of two dividing the domain size {}",
             domain.size()

@@ -1,0 +1,272 @@
+//! The bucket method for `Σ d_i·P_i` with signed `w`-bit digits, eight
+//! bucket additions at a time.
+//!
+//! The non-zero digits are sorted by bucket `|d_i|` (a counting sort), and
+//! the sorted list is cut, at bucket boundaries, into eight runs of about
+//! equal length, one per lane. Each lane walks its run with its accumulator
+//! in registers: consecutive entries of one bucket are summed by mixed
+//! additions of the affine points (gathered straight from blst's layout),
+//! and when the bucket changes the lane's sum is stored and the accumulator
+//! restarts from the identity. No two lanes ever touch the same bucket.
+//!
+//! The bucket sums are then weighted by their index with the running-sum
+//! method, also on eight lanes: lane `l` takes the buckets
+//! `l·S + 1 ..= (l+1)·S` and returns `Σ (k − l·S)·B_k` and `Σ B_k`; the eight
+//! pairs are joined in blst as `Σ_l total_l + S·Σ_l l·sum_l`.
+
+use core::arch::x86_64::*;
+
+use blst::{blst_p1, blst_p1_affine};
+
+use super::fp::Fp8;
+use super::xyzz::Xyzz8;
+
+/// Bytes of one `blst_p1_affine` (two 48-byte coordinates).
+const AFFINE_BYTES: usize = core::mem::size_of::<blst_p1_affine>();
+
+/// One digit's work: the point index, its bucket and its sign, packed as
+/// `index << 32 | bucket << 1 | negative`.
+type Entry = u64;
+
+/// `Σ d_i·points[i]` for two's complement `window`-bit digits
+/// (`2 ≤ window ≤ 16`). Entries beyond the shorter slice are ignored.
+/// Points may be the identity (blst's all-zero affine encoding).
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) unsafe fn msm_signed_digits(
+    points: &[blst_p1_affine],
+    digits: &[u16],
+    window: usize,
+) -> blst_p1 {
+    let n = points.len().min(digits.len());
+    let half = 1usize << (window - 1);
+    let entries = sort_by_bucket(&digits[..n], window);
+    let stride = half.div_ceil(8);
+    let mut sums = BucketSums::new(stride);
+    accumulate(points, &entries, &mut sums);
+    sums.weigh()
+}
+
+/// The non-zero digits as entries sorted by bucket (counting sort).
+fn sort_by_bucket(digits: &[u16], window: usize) -> Vec<Entry> {
+    let full = 1u32 << window;
+    let half = full >> 1;
+    let magnitude = |d: u16| {
+        let d = u32::from(d) & (full - 1);
+        if d < half {
+            (d, false)
+        } else {
+            (full - d, true)
+        }
+    };
+    let mut start = vec![0usize; half as usize + 2];
+    for d in digits {
+        let (m, _) = magnitude(*d);
+        if m != 0 {
+            start[m as usize + 1] += 1;
+        }
+    }
+    for b in 1..start.len() {
+        start[b] += start[b - 1];
+    }
+    let mut entries = vec![0 as Entry; start[half as usize + 1]];
+    for (i, d) in digits.iter().enumerate() {
+        let (m, negative) = magnitude(*d);
+        if m != 0 {
+            let slot = &mut start[m as usize];
+            entries[*slot] = (i as u64) << 32 | u64::from(m) << 1 | u64::from(negative);
+            *slot += 1;
+        }
+    }
+    entries
+}
+
+fn bucket_of(e: Entry) -> u32 {
+    (e as u32) >> 1
+}
+
+/// Cuts the sorted entries into eight runs of about equal length, each
+/// starting at a bucket boundary: returns the nine run boundaries.
+fn split_runs(entries: &[Entry]) -> [usize; 9] {
+    let mut cuts = [entries.len(); 9];
+    cuts[0] = 0;
+    for (l, cut) in cuts.iter_mut().enumerate().take(8).skip(1) {
+        let mut at = entries.len() * l / 8;
+        while at > 0 && at < entries.len() && bucket_of(entries[at]) == bucket_of(entries[at - 1]) {
+            at += 1;
+        }
+        *cut = at;
+    }
+    // Keep the cuts ordered when a long bucket swallowed several targets.
+    for l in 1..9 {
+        cuts[l] = cuts[l].max(cuts[l - 1]);
+    }
+    cuts
+}
+
+/// Bucket sums laid out for the running sum: bucket `k` (1-based) is lane
+/// `(k−1)/S`, row `(k−1) mod S`; a row holds four coordinates of eight
+/// lanes limb-major, and a bit mask of the lanes still empty.
+struct BucketSums {
+    stride: usize,
+    rows: Vec<[[u64; 64]; 4]>,
+    empty: Vec<u8>,
+}
+
+impl BucketSums {
+    fn new(stride: usize) -> BucketSums {
+        BucketSums {
+            stride,
+            rows: vec![[[0u64; 64]; 4]; stride],
+            empty: vec![0xff; stride],
+        }
+    }
+
+    /// Stores lane `lane` of `spilled` (the four coordinates of an
+    /// accumulator, as written by [`Fp8::store`]) as bucket `bucket`.
+    fn put(&mut self, bucket: u32, spilled: &[[u64; 64]; 4], lane: usize) {
+        let k = bucket as usize - 1;
+        let (to, row) = (k / self.stride, k % self.stride);
+        for (dst, src) in self.rows[row].iter_mut().zip(spilled) {
+            for limb in 0..8 {
+                dst[8 * limb + to] = src[8 * limb + lane];
+            }
+        }
+        self.empty[row] &= !(1 << to);
+    }
+
+    /// `Σ_k k·B_k`.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn weigh(&self) -> blst_p1 {
+        let mut sum = Xyzz8::identity();
+        let mut total = Xyzz8::identity();
+        for (row, empty) in self.rows.iter().zip(&self.empty).rev() {
+            let b = Xyzz8 {
+                x: Fp8::load(&row[0]),
+                y: Fp8::load(&row[1]),
+                zz: Fp8::load(&row[2]),
+                zzz: Fp8::load(&row[3]),
+                inf: *empty,
+            };
+            sum = sum.add(&b);
+            total = total.add(&sum);
+        }
+        let (totals, sums) = (total.to_blst(), sum.to_blst());
+        // Σ_l l·sum_l by a running sum over the lanes, then times S.
+        let mut running = blst_p1::default();
+        let mut weighted = blst_p1::default();
+        for s in sums[1..].iter().rev() {
+            running = p1_add(&running, s);
+            weighted = p1_add(&weighted, &running);
+        }
+        let mut out = p1_mul_small(&weighted, self.stride as u64);
+        for t in &totals {
+            out = p1_add(&out, t);
+        }
+        out
+    }
+}
+
+/// Runs the eight lanes over their runs of `entries`, storing each
+/// bucket's sum into `sums`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+fn accumulate(points: &[blst_p1_affine], entries: &[Entry], sums: &mut BucketSums) {
+    let cuts = split_runs(entries);
+    let mut next: [usize; 8] = core::array::from_fn(|l| cuts[l]);
+    let end: [usize; 8] = core::array::from_fn(|l| cuts[l + 1]);
+    let mut current = [0u32; 8];
+    let mut acc = Xyzz8::identity();
+    let mut spilled = [[0u64; 64]; 4];
+    let base = points.as_ptr().cast::<u8>();
+    loop {
+        let mut active = 0u8;
+        let mut negative = 0u8;
+        let mut restart = 0u8;
+        let mut offsets = [0i64; 8];
+        for l in 0..8 {
+            if next[l] == end[l] {
+                continue;
+            }
+            let e = entries[next[l]];
+            next[l] += 1;
+            active |= 1 << l;
+            negative |= ((e & 1) as u8) << l;
+            offsets[l] = ((e >> 32) as usize * AFFINE_BYTES) as i64;
+            if bucket_of(e) != current[l] {
+                restart |= 1 << l;
+            }
+        }
+        if restart != 0 {
+            flush(&acc, restart, &mut current, &mut spilled, sums);
+            for l in 0..8 {
+                if restart >> l & 1 == 1 {
+                    current[l] = bucket_of(entries[next[l] - 1]);
+                }
+            }
+            acc.inf |= restart;
+        }
+        if active == 0 {
+            break;
+        }
+        // SAFETY: every offset is that of an entry's point, and entry
+        // indices are below `points.len()` (inactive lanes read point 0,
+        // which exists since there is at least one entry).
+        let offsets = unsafe { _mm512_loadu_si512(offsets.as_ptr().cast()) };
+        let (x, y) = unsafe {
+            (
+                Fp8::gather_blst(base, offsets),
+                Fp8::gather_blst(base.add(48), offsets),
+            )
+        };
+        // blst encodes the affine identity as x = y = 0.
+        let identity = x.is_zero_mask() & y.is_zero_mask();
+        let y = y.neg_masked(negative);
+        acc.add_affine(&x, &y, active & !identity);
+    }
+    // Every lane is inactive now: flush what each one still holds.
+    flush(&acc, 0xff, &mut current, &mut spilled, sums);
+}
+
+/// Stores the accumulators of the `lanes` whose bucket is set and not the
+/// identity.
+#[target_feature(enable = "avx512f")]
+fn flush(
+    acc: &Xyzz8,
+    lanes: u8,
+    current: &mut [u32; 8],
+    spilled: &mut [[u64; 64]; 4],
+    sums: &mut BucketSums,
+) {
+    let store = lanes & !acc.inf;
+    if store == 0 {
+        return;
+    }
+    for (dst, c) in spilled.iter_mut().zip([&acc.x, &acc.y, &acc.zz, &acc.zzz]) {
+        c.store(dst);
+    }
+    for (l, bucket) in current.iter_mut().enumerate() {
+        if store >> l & 1 == 1 && *bucket != 0 {
+            sums.put(*bucket, spilled, l);
+            *bucket = 0;
+        }
+    }
+}
+
+fn p1_add(a: &blst_p1, b: &blst_p1) -> blst_p1 {
+    let mut out = blst_p1::default();
+    // SAFETY: blst reads two and writes one live point.
+    unsafe { blst::blst_p1_add_or_double(&mut out, a, b) };
+    out
+}
+
+/// `k·p` for a small `k`.
+fn p1_mul_small(p: &blst_p1, k: u64) -> blst_p1 {
+    let mut out = blst_p1::default();
+    let bytes = k.to_le_bytes();
+    let bits = (64 - k.leading_zeros()) as usize;
+    // SAFETY: blst reads `bits ≤ 64` bits of the 8 live scalar bytes.
+    unsafe { blst::blst_p1_mult(&mut out, p, bytes.as_ptr(), bits) };
+    out
+}
