@@ -32,7 +32,7 @@ const LAMBDA_RECIPROCAL: [u64; 5] = [
 /// The cube root of unity β for which `φ(P) = (β·x, y) = λ·P` on G1, in
 /// blst's Montgomery form (`β·2^384 mod p`; β itself is
 /// `0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac`).
-const BETA: blst_fp = blst_fp {
+pub(super) const BETA: blst_fp = blst_fp {
     l: [
         0xcd03_c9e4_8671_f071,
         0x5dab_2246_1fcd_a5d2,

@@ -83,6 +83,18 @@ pub trait Module<F>:
         *y = t * w;
     }
 
+    /// Whether [`Module::scale_many`] beats products one at a time; the
+    /// FFT then collects each stage's twiddle products into one call.
+    const BATCHED_SCALING: bool = false;
+
+    /// `ys[i] ← ws[i]·ys[i]` for independent products (extra entries of
+    /// the longer slice are ignored).
+    fn scale_many(ys: &mut [Self], ws: &[F]) {
+        for (y, w) in ys.iter_mut().zip(ws) {
+            *y = *y * w;
+        }
+    }
+
     /// The butterfly with `w = 1`: `(x, y) ← (x + y, x − y)`.
     #[inline]
     fn butterfly_unit(x: &mut Self, y: &mut Self) {

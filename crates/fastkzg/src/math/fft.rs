@@ -49,6 +49,18 @@ fn dit<F: Scalar, T: Module<F>>(
     let mut half = 1;
     while half < n {
         let step = (n / (2 * half)) * stride;
+        if T::BATCHED_SCALING && half > 1 {
+            let w = |j| &roots[twiddle(j, step, roots.len(), inverse)];
+            scale_stage(a, half, w, parallel);
+            for chunk in a.chunks_exact_mut(2 * half) {
+                let (lo, hi) = chunk.split_at_mut(half);
+                for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
+                    T::butterfly_unit(x, y);
+                }
+            }
+            half *= 2;
+            continue;
+        }
         let stage = |chunk: &mut [T]| {
             let (lo, hi) = chunk.split_at_mut(half);
             butterflies(
@@ -67,6 +79,49 @@ fn dit<F: Scalar, T: Module<F>>(
         }
         a.chunks_exact_mut(2 * half).for_each(stage);
         half *= 2;
+    }
+}
+
+/// Multiplies the upper element of every butterfly of one stage by its
+/// twiddle (`j ≥ 1`; `j = 0` has twiddle 1) in one [`Module::scale_many`]
+/// call, split over the rayon pool with `parallel`.
+fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
+    a: &mut [T],
+    half: usize,
+    w: impl Fn(usize) -> &'r F,
+    parallel: bool,
+) {
+    let mut ys = Vec::with_capacity(a.len() / 2);
+    let mut ws = Vec::with_capacity(a.len() / 2);
+    for chunk in a.chunks_exact(2 * half) {
+        for j in 1..half {
+            ys.push(chunk[half + j]);
+            ws.push(*w(j));
+        }
+    }
+    #[cfg(feature = "parallel")]
+    if parallel && crate::par::threads() > 1 {
+        use rayon::prelude::*;
+        // Multiples of eight per task keep every lane of a batch busy.
+        let per = ys.len().div_ceil(crate::par::threads()).next_multiple_of(8);
+        ys.par_chunks_mut(per)
+            .zip(ws.par_chunks(per))
+            .for_each(|(y, w)| T::scale_many(y, w));
+    } else {
+        T::scale_many(&mut ys, &ws);
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let _ = parallel;
+        T::scale_many(&mut ys, &ws);
+    }
+    let mut scaled = ys.into_iter();
+    for chunk in a.chunks_exact_mut(2 * half) {
+        for y in &mut chunk[half + 1..] {
+            if let Some(s) = scaled.next() {
+                *y = s;
+            }
+        }
     }
 }
 

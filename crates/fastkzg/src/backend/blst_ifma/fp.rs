@@ -281,6 +281,13 @@ impl Fp8 {
         reduce(t, h)
     }
 
+    /// One blst field element (Montgomery form, fully reduced) on every
+    /// lane.
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn splat_blst(v: &blst_fp) -> Fp8 {
+        Fp8(core::array::from_fn(|k| splat(limb48(&v.l, k))))
+    }
+
     /// Repacks eight blst field elements (Montgomery form, fully reduced)
     /// into lanes.
     #[cfg(test)]
@@ -347,7 +354,6 @@ fn reduce(mut t: [__m512i; 16], mut h: [__m512i; 16]) -> Fp8 {
 }
 
 /// Limb `k` (bits `48k..48k+48`) of a six-word little-endian integer.
-#[cfg(test)]
 fn limb48(w: &[u64; 6], k: usize) -> u64 {
     let bit = 48 * k;
     let (word, shift) = (bit / 64, bit % 64);

@@ -229,3 +229,85 @@ fn bucket_msm_exceptional_cases() {
         }
     }
 }
+
+#[test]
+fn windowed_msm_matches_naive() {
+    if !available() {
+        return;
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+    let pool = multiples(16);
+    for n in [1usize, 9, 40, 300] {
+        let points: Vec<blst_p1_affine> = (0..n)
+            .map(|i| {
+                if i % 13 == 4 {
+                    blst_p1_affine::default()
+                } else {
+                    pool[rng.gen_range(0..pool.len())]
+                }
+            })
+            .collect();
+        let scalars: Vec<u128> = (0..n)
+            .map(|i| match i % 7 {
+                0 => 0,
+                1 => u128::MAX,
+                2 => 1 << 127,
+                _ => rng.gen(),
+            })
+            .collect();
+        let got = super::msm_u128(&points, &scalars).expect("available");
+        let mut want = blst_p1::default();
+        for (p, k) in points.iter().zip(&scalars) {
+            let mut q = blst_p1::default();
+            let bytes = k.to_le_bytes();
+            // SAFETY: blst reads one live affine point and 16 scalar bytes.
+            unsafe {
+                blst::blst_p1_from_affine(&mut q, p);
+                blst::blst_p1_mult(&mut q, &q, bytes.as_ptr(), 128);
+            }
+            want = p1_add(&want, &q);
+        }
+        assert!(p1_eq(&got, &want), "{n} points");
+    }
+}
+
+#[test]
+fn batched_scaling_matches_one_at_a_time() {
+    use crate::backend::blst::{Fr, G1};
+    use crate::backend::{Group, Module, Scalar};
+    if !available() {
+        return;
+    }
+    let mut rng = rand::rngs::StdRng::seed_from_u64(13);
+    let g = G1::generator();
+    for n in [1usize, 8, 13, 64] {
+        let mut acc = g;
+        let points: Vec<G1> = (0..n)
+            .map(|i| {
+                acc = acc + g.double();
+                if i % 5 == 3 {
+                    G1::zero()
+                } else {
+                    acc
+                }
+            })
+            .collect();
+        let scalars: Vec<Fr> = (0..n)
+            .map(|i| match i % 6 {
+                0 => Fr::zero(),
+                1 => Fr::one(),
+                2 => Fr::zero() - Fr::one(),
+                _ => {
+                    let mut b = [0u8; 32];
+                    rng.fill(&mut b);
+                    Fr::from_bytes_be_reduced(&b)
+                }
+            })
+            .collect();
+        let mut got = points.clone();
+        G1::scale_many(&mut got, &scalars);
+        for i in 0..n {
+            assert!(got[i] == points[i] * &scalars[i], "{n} points, index {i}");
+        }
+    }
+}
