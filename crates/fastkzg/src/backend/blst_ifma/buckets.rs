@@ -10,9 +10,13 @@
 //! restarts from the identity. No two lanes ever touch the same bucket.
 //!
 //! The bucket sums are then weighted by their index with the running-sum
-//! method, also on eight lanes: lane `l` takes the buckets
+//! method, also on eight lanes. For one window, lane `l` takes the buckets
 //! `l·S + 1 ..= (l+1)·S` and returns `Σ (k − l·S)·B_k` and `Σ B_k`; the eight
-//! pairs are joined in blst as `Σ_l total_l + S·Σ_l l·sum_l`.
+//! pairs are joined in blst as `Σ_l total_l + S·Σ_l l·sum_l`. For the many
+//! windows of a Pippenger MSM, all windows share one bucket phase (bucket
+//! `(j, b)` of window `j`), and lane `l` runs the whole running sum of the
+//! windows `j ≡ l (mod 8)`, which yields each window's sum with no joining
+//! work per window.
 
 use core::arch::x86_64::*;
 
@@ -41,16 +45,38 @@ pub(crate) unsafe fn msm_signed_digits(
     window: usize,
 ) -> blst_p1 {
     let n = points.len().min(digits.len());
-    let half = 1usize << (window - 1);
-    let entries = sort_by_bucket(&digits[..n], window);
-    let stride = half.div_ceil(8);
-    let mut sums = BucketSums::new(stride);
+    let entries = sort_by_bucket(&[&digits[..n]], window);
+    let mut sums = BucketSums::new(Layout::Split {
+        stride: (1usize << (window - 1)).div_ceil(8),
+    });
     accumulate(points, &entries, &mut sums);
-    sums.weigh()
+    sums.weigh_split()
 }
 
-/// The non-zero digits as entries sorted by bucket (counting sort).
-fn sort_by_bucket(digits: &[u16], window: usize) -> Vec<Entry> {
+/// `W_j = Σ_i d_ij·points[i]` for every digit row `j` (one Pippenger
+/// window each, `2 ≤ window ≤ 16`, every row as long as `points`).
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) unsafe fn msm_windows(
+    points: &[blst_p1_affine],
+    rows: &[&[u16]],
+    window: usize,
+) -> Vec<blst_p1> {
+    let entries = sort_by_bucket(rows, window);
+    let mut sums = BucketSums::new(Layout::Windows {
+        buckets: 1 << (window - 1),
+        windows: rows.len(),
+    });
+    accumulate(points, &entries, &mut sums);
+    sums.weigh_windows()
+}
+
+/// The non-zero digits of all rows as entries sorted by bucket (counting
+/// sort); row `j`'s buckets are numbered `j·H + 1 ..= j·H + H`, with
+/// `H = 2^(window−1)`.
+fn sort_by_bucket(rows: &[&[u16]], window: usize) -> Vec<Entry> {
     let full = 1u32 << window;
     let half = full >> 1;
     let magnitude = |d: u16| {
@@ -61,23 +87,31 @@ fn sort_by_bucket(digits: &[u16], window: usize) -> Vec<Entry> {
             (full - d, true)
         }
     };
-    let mut start = vec![0usize; half as usize + 2];
-    for d in digits {
-        let (m, _) = magnitude(*d);
-        if m != 0 {
-            start[m as usize + 1] += 1;
+    let buckets = half as usize * rows.len();
+    let mut start = vec![0usize; buckets + 2];
+    for (j, row) in rows.iter().enumerate() {
+        let base = j * half as usize;
+        for d in row.iter() {
+            let (m, _) = magnitude(*d);
+            if m != 0 {
+                start[base + m as usize + 1] += 1;
+            }
         }
     }
     for b in 1..start.len() {
         start[b] += start[b - 1];
     }
-    let mut entries = vec![0 as Entry; start[half as usize + 1]];
-    for (i, d) in digits.iter().enumerate() {
-        let (m, negative) = magnitude(*d);
-        if m != 0 {
-            let slot = &mut start[m as usize];
-            entries[*slot] = (i as u64) << 32 | u64::from(m) << 1 | u64::from(negative);
-            *slot += 1;
+    let mut entries = vec![0 as Entry; start[buckets + 1]];
+    for (j, row) in rows.iter().enumerate() {
+        let base = j as u64 * u64::from(half);
+        for (i, d) in row.iter().enumerate() {
+            let (m, negative) = magnitude(*d);
+            if m != 0 {
+                let bucket = base + u64::from(m);
+                let slot = &mut start[bucket as usize];
+                entries[*slot] = (i as u64) << 32 | bucket << 1 | u64::from(negative);
+                *slot += 1;
+            }
         }
     }
     entries
@@ -106,21 +140,33 @@ fn split_runs(entries: &[Entry]) -> [usize; 9] {
     cuts
 }
 
-/// Bucket sums laid out for the running sum: bucket `k` (1-based) is lane
-/// `(k−1)/S`, row `(k−1) mod S`; a row holds four coordinates of eight
-/// lanes limb-major, and a bit mask of the lanes still empty.
+/// Which lane and row of [`BucketSums`] each bucket goes to.
+enum Layout {
+    /// One window: bucket `k` is lane `(k−1)/S`, row `(k−1) mod S`.
+    Split { stride: usize },
+    /// Many windows of `H` buckets: bucket `b` of window `j` is lane
+    /// `j mod 8`, row `(j/8)·H + b − 1`.
+    Windows { buckets: usize, windows: usize },
+}
+
+/// Bucket sums laid out for the running sum: a row holds four coordinates
+/// of eight lanes limb-major, and a bit mask of the lanes still empty.
 struct BucketSums {
-    stride: usize,
+    layout: Layout,
     rows: Vec<[[u64; 64]; 4]>,
     empty: Vec<u8>,
 }
 
 impl BucketSums {
-    fn new(stride: usize) -> BucketSums {
+    fn new(layout: Layout) -> BucketSums {
+        let rows = match layout {
+            Layout::Split { stride } => stride,
+            Layout::Windows { buckets, windows } => windows.div_ceil(8) * buckets,
+        };
         BucketSums {
-            stride,
-            rows: vec![[[0u64; 64]; 4]; stride],
-            empty: vec![0xff; stride],
+            layout,
+            rows: vec![[[0u64; 64]; 4]; rows],
+            empty: vec![0xff; rows],
         }
     }
 
@@ -128,7 +174,13 @@ impl BucketSums {
     /// accumulator, as written by [`Fp8::store`]) as bucket `bucket`.
     fn put(&mut self, bucket: u32, spilled: &[[u64; 64]; 4], lane: usize) {
         let k = bucket as usize - 1;
-        let (to, row) = (k / self.stride, k % self.stride);
+        let (to, row) = match self.layout {
+            Layout::Split { stride } => (k / stride, k % stride),
+            Layout::Windows { buckets, .. } => {
+                let (j, b) = (k / buckets, k % buckets);
+                (j % 8, (j / 8) * buckets + b)
+            }
+        };
         for (dst, src) in self.rows[row].iter_mut().zip(spilled) {
             for limb in 0..8 {
                 dst[8 * limb + to] = src[8 * limb + lane];
@@ -137,22 +189,32 @@ impl BucketSums {
         self.empty[row] &= !(1 << to);
     }
 
-    /// `Σ_k k·B_k`.
+    /// The running sum over `rows` from the top: per lane
+    /// `(Σ_r (r+1)·B_r, Σ_r B_r)`.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn weigh(&self) -> blst_p1 {
+    fn running_sum(&self, rows: core::ops::Range<usize>) -> (Xyzz8, Xyzz8) {
         let mut sum = Xyzz8::identity();
         let mut total = Xyzz8::identity();
-        for (row, empty) in self.rows.iter().zip(&self.empty).rev() {
+        for r in rows.rev() {
+            let row = &self.rows[r];
             let b = Xyzz8 {
                 x: Fp8::load(&row[0]),
                 y: Fp8::load(&row[1]),
                 zz: Fp8::load(&row[2]),
                 zzz: Fp8::load(&row[3]),
-                inf: *empty,
+                inf: self.empty[r],
             };
             sum = sum.add(&b);
             total = total.add(&sum);
         }
+        (total, sum)
+    }
+
+    /// `Σ_k k·B_k` of the one window ([`Layout::Split`]).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn weigh_split(&self) -> blst_p1 {
+        let stride = self.rows.len();
+        let (total, sum) = self.running_sum(0..stride);
         let (totals, sums) = (total.to_blst(), sum.to_blst());
         // Σ_l l·sum_l by a running sum over the lanes, then times S.
         let mut running = blst_p1::default();
@@ -161,10 +223,25 @@ impl BucketSums {
             running = p1_add(&running, s);
             weighted = p1_add(&weighted, &running);
         }
-        let mut out = p1_mul_small(&weighted, self.stride as u64);
+        let mut out = p1_mul_small(&weighted, stride as u64);
         for t in &totals {
             out = p1_add(&out, t);
         }
+        out
+    }
+
+    /// Every window's `Σ_b b·B_{j,b}` ([`Layout::Windows`]).
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    fn weigh_windows(&self) -> Vec<blst_p1> {
+        let Layout::Windows { buckets, windows } = self.layout else {
+            return Vec::new();
+        };
+        let mut out = Vec::with_capacity(windows.next_multiple_of(8));
+        for round in 0..windows.div_ceil(8) {
+            let (total, _) = self.running_sum(round * buckets..(round + 1) * buckets);
+            out.extend(total.to_blst());
+        }
+        out.truncate(windows);
         out
     }
 }

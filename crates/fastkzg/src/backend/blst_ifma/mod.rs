@@ -49,19 +49,23 @@ pub(crate) fn msm_signed_digits(
 /// `Σ k_i·points[i]` for scalars below `2^128` (the halves of a GLV
 /// split), or `None` where the CPU lacks the instructions.
 ///
-/// Pippenger's method over `c`-bit signed windows: each window is one
-/// eight-lane bucket MSM ([`msm_signed_digits`]), and the window sums are
-/// joined by `c` doublings each (Horner). `c` minimises the modelled cost
-/// `⌈130/c⌉·(n + 3·2^(c−1))`: the running sum spends two general
-/// additions (14 multiplications each) per bucket where the bucket phase
-/// spends one mixed addition (10) per point.
+/// Pippenger's method over `c`-bit signed windows: all windows share one
+/// eight-lane bucket phase, each lane runs the running sums of every
+/// eighth window, and the window sums are joined by `c` doublings each
+/// (Horner). `c` minimises the modelled cost `W·n + 3·⌈W/8⌉·8·2^(c−1)`
+/// for `W = ⌈130/c⌉` windows: the running sum spends two general
+/// additions (14 multiplications each) per bucket and lane round where the
+/// bucket phase spends one mixed addition (10) per point.
 pub(crate) fn msm_u128(points: &[blst_p1_affine], scalars: &[u128]) -> Option<blst_p1> {
     if !available() {
         return None;
     }
     let n = points.len().min(scalars.len());
     let window = (4..=16)
-        .min_by_key(|c: &usize| 130usize.div_ceil(*c) * (n + 3 * (1 << (c - 1))))
+        .min_by_key(|c: &usize| {
+            let w = 130usize.div_ceil(*c);
+            w * n + 3 * w.div_ceil(8) * 8 * (1 << (c - 1))
+        })
         .unwrap_or(8);
     let windows = 130usize.div_ceil(window);
     let mask = (1u128 << window) - 1;
@@ -75,16 +79,17 @@ pub(crate) fn msm_u128(points: &[blst_p1_affine], scalars: &[u128]) -> Option<bl
             row[i] = (d as u16) & (mask as u16);
         }
     }
+    let rows: Vec<&[u16]> = digits.iter().map(Vec::as_slice).collect();
+    // SAFETY: the CPU has AVX-512F and AVX-512 IFMA (checked above).
+    let sums = unsafe { buckets::msm_windows(&points[..n], &rows, window) };
     let mut acc = blst_p1::default();
-    for row in digits.iter().rev() {
+    for w in sums.iter().rev() {
         for _ in 0..window {
             // SAFETY: blst doubles a live point in place.
             unsafe { blst::blst_p1_double(&mut acc, &acc) };
         }
-        // SAFETY: the CPU has AVX-512F and AVX-512 IFMA (checked above).
-        let w = unsafe { buckets::msm_signed_digits(&points[..n], row, window) };
         // SAFETY: blst adds two live points.
-        unsafe { blst::blst_p1_add_or_double(&mut acc, &acc, &w) };
+        unsafe { blst::blst_p1_add_or_double(&mut acc, &acc, w) };
     }
     Some(acc)
 }
