@@ -3,7 +3,8 @@
 # library, CLI) with every backend and the parallel feature, then runs all
 # tests: reference tests on every backend (they print how many cases ran per
 # function), property tests, differential tests against c-kzg and
-# rust_eth_kzg, the C ABI test program, and the CLI tests.
+# rust_eth_kzg, the C ABI test program, and the CLI tests; then the main
+# tests once more with the AVX-512 IFMA kernels turned off.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export FASTKZG_SPEC_TESTS="${FASTKZG_SPEC_TESTS:-$PWD/../shared/spec-tests}"
@@ -13,4 +14,9 @@ if [ ! -d "$FASTKZG_SPEC_TESTS" ]; then
 fi
 cargo build --release --workspace --all-features --all-targets
 cargo test --release --workspace --all-features -- --nocapture
+# On CPUs with AVX-512 IFMA the blst backend runs its eight-lane kernels;
+# run the reference, differential, property and parallel tests again on
+# blst's own arithmetic (on other CPUs this repeats the same path).
+FASTKZG_NO_IFMA=1 cargo test --release -p fastkzg --all-features \
+    --test spec_tests --test differential_ckzg --test toolkit --test parallel --test eip7594
 echo "all tests passed"

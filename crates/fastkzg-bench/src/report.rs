@@ -894,7 +894,7 @@ fn collect_meta(res: &mut Results, opts: &Options, blst_threads: usize) {
         .lines()
         .find(|l| l.starts_with("flags"))
         .map(|l| {
-            ["adx", "bmi2", "avx2", "avx512f", "sha_ni"]
+            ["adx", "bmi2", "avx2", "avx512f", "avx512ifma", "sha_ni"]
                 .iter()
                 .filter(|f| l.split_whitespace().any(|w| w == **f))
                 .copied()

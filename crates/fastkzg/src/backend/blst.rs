@@ -396,8 +396,10 @@ fn scale_each<T: Copy + for<'a> Mul<&'a Fr, Output = T>>(ys: &mut [T], ws: &[Fr]
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
     #[cfg(target_arch = "x86_64")]
     {
-        let halves: Vec<(u128, u128)> =
-            ws.iter().map(|w| split_scalar(&w.canonical_limbs())).collect();
+        let halves: Vec<(u128, u128)> = ws
+            .iter()
+            .map(|w| split_scalar(&w.canonical_limbs()))
+            .collect();
         let n = ys.len().min(halves.len());
         let mut raw: Vec<blst_p1> = ys[..n].iter().map(|p| p.0).collect();
         if super::blst_ifma::scale_many(&mut raw, &halves) {

@@ -36,7 +36,10 @@ struct Table {
 impl Table {
     #[target_feature(enable = "avx512f")]
     fn set(&mut self, entry: usize, p: &Xyzz8) {
-        for (dst, c) in self.coords[entry].iter_mut().zip([&p.x, &p.y, &p.zz, &p.zzz]) {
+        for (dst, c) in self.coords[entry]
+            .iter_mut()
+            .zip([&p.x, &p.y, &p.zz, &p.zzz])
+        {
             c.store(dst);
         }
         self.inf[entry] = p.inf;

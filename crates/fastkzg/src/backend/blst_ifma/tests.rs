@@ -284,7 +284,7 @@ fn batched_scaling_matches_one_at_a_time() {
         let mut acc = g;
         let points: Vec<G1> = (0..n)
             .map(|i| {
-                acc = acc + g.double();
+                acc += g.double();
                 if i % 5 == 3 {
                     G1::zero()
                 } else {
