@@ -17,6 +17,8 @@ cargo test --release --workspace --all-features -- --nocapture
 # On CPUs with AVX-512 IFMA the blst backend runs its eight-lane kernels;
 # run the reference, differential, property and parallel tests again on
 # blst's own arithmetic (on other CPUs this repeats the same path).
-FASTKZG_NO_IFMA=1 cargo test --release -p fastkzg --all-features \
-    --test spec_tests --test differential_ckzg --test toolkit --test parallel --test eip7594
+# (--workspace keeps the feature resolution of the build above: no rebuild.)
+FASTKZG_NO_IFMA=1 cargo test --release --workspace --all-features \
+    --test spec_tests --test differential_ckzg --test toolkit --test parallel --test eip7594 \
+    -- --nocapture
 echo "all tests passed"
