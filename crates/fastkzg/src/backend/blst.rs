@@ -13,7 +13,7 @@ use blst::{
 
 use super::blst_glv::{endomorphism, split_scalar, GLV_MIN_POINTS};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
-use super::{Backend, Group, Module, PointError, Scalar};
+use super::{scale_each, Backend, Group, Module, PointError, Scalar};
 
 /// The blst backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -384,26 +384,21 @@ blst_group!(
     scale_each
 );
 
-/// `ys[i] ← ws[i]·ys[i]` one product at a time.
-fn scale_each<T: Copy + for<'a> Mul<&'a Fr, Output = T>>(ys: &mut [T], ws: &[Fr]) {
-    for (y, w) in ys.iter_mut().zip(ws) {
-        *y = *y * w;
-    }
-}
-
 /// `ys[i] ← ws[i]·ys[i]`: eight GLV products at a time on the IFMA lanes
 /// where the CPU has them, else one at a time.
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
     #[cfg(target_arch = "x86_64")]
-    {
-        let halves: Vec<(u128, u128)> = ws
+    if super::blst_ifma::available() {
+        let n = ys.len().min(ws.len());
+        // One batch inversion for all points (identities map to blst's
+        // all-zero affine encoding).
+        let affine = Blst::g1_batch_to_affine(&ys[..n]);
+        let halves: Vec<(u128, u128)> = ws[..n]
             .iter()
             .map(|w| split_scalar(&w.canonical_limbs()))
             .collect();
-        let n = ys.len().min(halves.len());
-        let mut raw: Vec<blst_p1> = ys[..n].iter().map(|p| p.0).collect();
-        if super::blst_ifma::scale_many(&mut raw, &halves) {
-            for (y, r) in ys.iter_mut().zip(raw) {
+        if let Some(products) = super::blst_ifma::scale_many(&affine, &halves) {
+            for (y, r) in ys.iter_mut().zip(products) {
                 *y = G1(r);
             }
             return;

@@ -90,9 +90,7 @@ pub trait Module<F>:
     /// `ys[i] ← ws[i]·ys[i]` for independent products (extra entries of
     /// the longer slice are ignored).
     fn scale_many(ys: &mut [Self], ws: &[F]) {
-        for (y, w) in ys.iter_mut().zip(ws) {
-            *y = *y * w;
-        }
+        scale_each(ys, ws)
     }
 
     /// The butterfly with `w = 1`: `(x, y) ← (x + y, x − y)`.
@@ -101,6 +99,14 @@ pub trait Module<F>:
         let t = *y;
         *y = *x - t;
         *x += t;
+    }
+}
+
+/// `ys[i] ← ws[i]·ys[i]` one product at a time: the default
+/// [`Module::scale_many`], and the fallback of backends that override it.
+pub(crate) fn scale_each<F, T: Module<F>>(ys: &mut [T], ws: &[F]) {
+    for (y, w) in ys.iter_mut().zip(ws) {
+        *y = *y * w;
     }
 }
 

@@ -99,22 +99,7 @@ fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
             ws.push(*w(j));
         }
     }
-    #[cfg(feature = "parallel")]
-    if parallel && crate::par::threads() > 1 {
-        use rayon::prelude::*;
-        // Multiples of eight per task keep every lane of a batch busy.
-        let per = ys.len().div_ceil(crate::par::threads()).next_multiple_of(8);
-        ys.par_chunks_mut(per)
-            .zip(ws.par_chunks(per))
-            .for_each(|(y, w)| T::scale_many(y, w));
-    } else {
-        T::scale_many(&mut ys, &ws);
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let _ = parallel;
-        T::scale_many(&mut ys, &ws);
-    }
+    scale_split(&mut ys, &ws, parallel);
     let mut scaled = ys.into_iter();
     for chunk in a.chunks_exact_mut(2 * half) {
         for y in &mut chunk[half + 1..] {
@@ -123,6 +108,23 @@ fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
             }
         }
     }
+}
+
+/// [`Module::scale_many`] over `ys`, split over the rayon pool with
+/// `parallel` (and the `parallel` feature).
+fn scale_split<F: Scalar, T: Module<F>>(ys: &mut [T], ws: &[F], parallel: bool) {
+    #[cfg(feature = "parallel")]
+    if parallel && crate::par::threads() > 1 {
+        use rayon::prelude::*;
+        // Multiples of eight per task keep every lane of a batch busy.
+        let per = ys.len().div_ceil(crate::par::threads()).next_multiple_of(8);
+        ys.par_chunks_mut(per)
+            .zip(ws.par_chunks(per))
+            .for_each(|(y, w)| T::scale_many(y, w));
+        return;
+    }
+    let _ = parallel;
+    T::scale_many(ys, ws);
 }
 
 /// In-place decimation-in-frequency network (serial): natural-order input,

@@ -1,6 +1,7 @@
 //! AVX-512 IFMA kernels for the blst backend: eight independent base-field
 //! multiplications per instruction stream, used for the bucket phase of
-//! multi-scalar multiplication where it pays.
+//! multi-scalar multiplication and for batches of scalar multiplications
+//! (the twiddle products of a G1 FFT stage).
 //!
 //! blst multiplies one field element at a time with 64-bit `mulx`; a
 //! bucket addition is a chain of about ten dependent multiplications, so
@@ -94,46 +95,33 @@ pub(crate) fn msm_u128(points: &[blst_p1_affine], scalars: &[u128]) -> Option<bl
     Some(acc)
 }
 
-/// `points[i] ← k_i·points[i]` where `k_i` is given by its GLV halves
-/// (`k = k₁ + k₂·λ`), eight products at a time; `false` (nothing done)
-/// where the CPU lacks the instructions.
-pub(crate) fn scale_many(points: &mut [blst_p1], halves: &[(u128, u128)]) -> bool {
+/// `k_i·points[i]` for affine points (blst's encoding, the identity being
+/// all zeros) where `k_i` is given by its GLV halves (`k = k₁ + k₂·λ`),
+/// eight products at a time; `None` where the CPU lacks the instructions.
+pub(crate) fn scale_many(
+    points: &[blst_p1_affine],
+    halves: &[(u128, u128)],
+) -> Option<Vec<blst_p1>> {
     if !available() {
-        return false;
+        return None;
     }
     let n = points.len().min(halves.len());
-    // One batch inversion for every non-identity point.
-    let live: Vec<usize> = (0..n)
-        // SAFETY: blst reads one live point.
-        .filter(|i| !unsafe { blst::blst_p1_is_inf(&points[*i]) })
-        .collect();
-    let projective: Vec<blst_p1> = live.iter().map(|i| points[*i]).collect();
-    let mut affine = vec![blst_p1_affine::default(); n];
-    if !projective.is_empty() {
-        let mut packed = vec![blst_p1_affine::default(); live.len()];
-        let ptrs = [projective.as_ptr(), core::ptr::null()];
-        // SAFETY: `projective` holds `live.len()` points, none the
-        // identity, and `packed` has room for as many affine points.
-        unsafe { blst::blst_p1s_to_affine(packed.as_mut_ptr(), ptrs.as_ptr(), live.len()) };
-        for (i, a) in live.iter().zip(packed) {
-            affine[*i] = a;
-        }
-    }
     // SAFETY: the CPU has AVX-512F (checked above).
     let beta = unsafe { Fp8::splat_blst(&super::blst_glv::BETA) };
+    let mut out = Vec::with_capacity(n.next_multiple_of(8));
     for start in (0..n).step_by(8) {
         let lanes = (n - start).min(8);
         let mut p = [blst_p1_affine::default(); 8];
         let (mut k1, mut k2) = ([0u128; 8], [0u128; 8]);
         for l in 0..lanes {
-            p[l] = affine[start + l];
+            p[l] = points[start + l];
             (k1[l], k2[l]) = halves[start + l];
         }
         // SAFETY: the CPU has AVX-512F and AVX-512 IFMA (checked above).
-        let out = unsafe { scalar_mul::mul_glv(&p, &k1, &k2, &beta) };
-        points[start..start + lanes].copy_from_slice(&out[..lanes]);
+        out.extend(unsafe { scalar_mul::mul_glv(&p, &k1, &k2, &beta) });
     }
-    true
+    out.truncate(n);
+    Some(out)
 }
 
 #[cfg(test)]

@@ -7,6 +7,15 @@ use blst::{blst_p1, blst_p1_affine};
 
 use super::{available, msm_signed_digits, Fp8};
 
+/// Whether the kernels can run here; says so once per test when not.
+fn kernels_present() -> bool {
+    let present = available();
+    if !present {
+        eprintln!("no AVX-512 IFMA on this CPU (or FASTKZG_NO_IFMA set): kernels not exercised");
+    }
+    present
+}
+
 fn random_fp(rng: &mut impl Rng) -> blst_fp {
     let mut bytes = [0u8; 48];
     rng.fill(&mut bytes[..]);
@@ -65,8 +74,7 @@ fn lanes(rng: &mut impl Rng, round: usize) -> [blst_fp; 8] {
 
 #[test]
 fn field_matches_blst() {
-    if !available() {
-        eprintln!("no AVX-512 IFMA on this CPU: kernels not exercised");
+    if !kernels_present() {
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
@@ -167,8 +175,7 @@ fn multiples(n: usize) -> Vec<blst_p1_affine> {
 
 #[test]
 fn bucket_msm_matches_naive() {
-    if !available() {
-        eprintln!("no AVX-512 IFMA on this CPU: kernels not exercised");
+    if !kernels_present() {
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
@@ -193,7 +200,7 @@ fn bucket_msm_matches_naive() {
 
 #[test]
 fn bucket_msm_exceptional_cases() {
-    if !available() {
+    if !kernels_present() {
         return;
     }
     let g = multiples(3);
@@ -232,7 +239,7 @@ fn bucket_msm_exceptional_cases() {
 
 #[test]
 fn windowed_msm_matches_naive() {
-    if !available() {
+    if !kernels_present() {
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(12);
@@ -275,7 +282,7 @@ fn windowed_msm_matches_naive() {
 fn batched_scaling_matches_one_at_a_time() {
     use crate::backend::blst::{Fr, G1};
     use crate::backend::{Group, Module, Scalar};
-    if !available() {
+    if !kernels_present() {
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(13);
