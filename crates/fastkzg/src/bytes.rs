@@ -3,9 +3,7 @@
 //! validation happens.
 
 use crate::backend::{Backend, Scalar};
-use crate::constants::{
-    BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_FIELD_ELEMENT, G1_POINT_AT_INFINITY,
-};
+use crate::constants::{BYTES_PER_BLOB, BYTES_PER_CELL, G1_POINT_AT_INFINITY};
 use crate::error::{Error, Result};
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
@@ -52,18 +50,8 @@ pub fn is_g1_point_at_infinity(bytes: &Bytes48) -> bool {
 /// Parses consecutive 32-byte canonical field elements (`what` and the
 /// element index name the culprit in errors).
 pub fn bytes_to_field_elements<B: Backend>(bytes: &[u8], what: &'static str) -> Result<Vec<B::Fr>> {
-    bytes
-        .chunks_exact(BYTES_PER_FIELD_ELEMENT)
-        .enumerate()
-        .map(|(i, chunk)| {
-            let arr: &Bytes32 = chunk.try_into().map_err(|_| Error::InvalidLength {
-                what: "field element",
-                expected: 32,
-                got: chunk.len(),
-            })?;
-            bytes_to_bls_field::<B>(arr, what, i)
-        })
-        .collect()
+    B::Fr::from_bytes_be_many(bytes)
+        .map_err(|index| Error::NonCanonicalFieldElement { what, index })
 }
 
 /// Spec `blob_to_polynomial`: the blob's 4096 field elements (evaluation form,

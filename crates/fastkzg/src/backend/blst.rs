@@ -13,7 +13,10 @@ use blst::{
 
 use super::blst_glv::{endomorphism, split_scalar, GLV_MIN_POINTS};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
-use super::{scale_each, Backend, Group, Module, PointError, Scalar};
+use super::{
+    from_bytes_be_each, pair_fraction_sum_each, scale_each, Backend, Group, Module, PointError,
+    Scalar,
+};
 
 /// The blst backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -270,6 +273,67 @@ impl Scalar for Fr {
         unsafe { blst::blst_fr_eucl_inverse(&mut out, &self.0) };
         Some(Fr(out))
     }
+
+    /// Eight elements at a time on AVX-512 IFMA: the canonicity check on
+    /// the integers, then one eight-lane Montgomery conversion.
+    fn from_bytes_be_many(bytes: &[u8]) -> Result<Vec<Fr>, usize> {
+        #[cfg(target_arch = "x86_64")]
+        if super::blst_ifma::available() {
+            let mut out = Vec::with_capacity(bytes.len() / 32);
+            for (c, chunk) in bytes.chunks(8 * 32).enumerate() {
+                let mut plain = [[0u64; 4]; 8];
+                let mut lanes = 0;
+                for (p, element) in plain.iter_mut().zip(chunk.chunks_exact(32)) {
+                    let mut b = [0u8; 32];
+                    b.copy_from_slice(element);
+                    *p = limbs_from_be(&b);
+                    if !less_than_modulus(p) {
+                        return Err(8 * c + lanes);
+                    }
+                    lanes += 1;
+                }
+                let Some(fr) = super::blst_ifma::fr_from_plain(&plain) else {
+                    return from_bytes_be_each(bytes);
+                };
+                out.extend(fr[..lanes].iter().map(|x| Fr(*x)));
+            }
+            return Ok(out);
+        }
+        from_bytes_be_each(bytes)
+    }
+
+    /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the
+    /// lane fractions joined here), else one pair at a time.
+    fn pair_fraction_sum(evals: &[Fr], roots: &[Fr], roots_sq: &[Fr], z: &Fr) -> (Fr, Fr) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let z2 = z.square();
+            if let Some((nums, dens)) = super::blst_ifma::pair_fractions(
+                as_blst_frs(evals),
+                as_blst_frs(roots),
+                as_blst_frs(roots_sq),
+                &z.0,
+                &z2.0,
+            ) {
+                let (mut num, mut den) = (Fr::zero(), Fr::one());
+                for (n, d) in nums.into_iter().zip(dens) {
+                    num = num * Fr(d) + Fr(n) * den;
+                    den *= Fr(d);
+                }
+                // The kernel's sum is the pair sum divided by 256.
+                return (num * Fr::from_u64(256), den);
+            }
+        }
+        pair_fraction_sum_each(evals, roots, roots_sq, z)
+    }
+}
+
+/// The blst values behind a slice of [`Fr`].
+#[cfg(target_arch = "x86_64")]
+fn as_blst_frs(v: &[Fr]) -> &[blst_fr] {
+    // SAFETY: `Fr` is `repr(transparent)` over `blst_fr`, so the slices
+    // have the same layout; the borrow is carried over.
+    unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<blst_fr>(), v.len()) }
 }
 
 // ---------------------------------------------------------------- G1 / G2

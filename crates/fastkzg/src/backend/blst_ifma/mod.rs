@@ -1,7 +1,8 @@
-//! AVX-512 IFMA kernels for the blst backend: eight independent base-field
+//! AVX-512 IFMA kernels for the blst backend: eight independent field
 //! multiplications per instruction stream, used for the bucket phase of
-//! multi-scalar multiplication and for batches of scalar multiplications
-//! (the twiddle products of a G1 FFT stage).
+//! multi-scalar multiplication, for batches of scalar multiplications
+//! (the twiddle products of a G1 FFT stage), and for scalar-field batches
+//! (parsing field elements, the barycentric blob evaluation).
 //!
 //! blst multiplies one field element at a time with 64-bit `mulx`; a
 //! bucket addition is a chain of about ten dependent multiplications, so
@@ -14,12 +15,14 @@
 
 mod buckets;
 mod fp;
+mod fr;
+mod fr_batch;
 mod scalar_mul;
 mod xyzz;
 
 use fp::Fp8;
 
-use blst::{blst_p1, blst_p1_affine};
+use blst::{blst_fr, blst_p1, blst_p1_affine};
 
 /// Whether the CPU has AVX-512F and AVX-512 IFMA and the kernels are not
 /// turned off by `FASTKZG_NO_IFMA` (checked once).
@@ -124,5 +127,45 @@ pub(crate) fn scale_many(
     Some(out)
 }
 
+/// blst's Montgomery form of eight plain integers below `r` (little-endian
+/// words), or `None` where the CPU lacks the instructions.
+pub(crate) fn fr_from_plain(plain: &[[u64; 4]; 8]) -> Option<[blst_fr; 8]> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX-512F and AVX-512 IFMA (checked above).
+    Some(unsafe { fr_batch::to_montgomery(plain) })
+}
+
+/// The barycentric pair sum of a polynomial in evaluation form over roots
+/// that come in pairs `w, −w` (`evals[2k]` at `roots[2k]`, `evals[2k + 1]`
+/// at `−roots[2k]`, `roots_sq[k] = roots[2k]²`), as eight lane fractions
+/// (see [`fr_batch::pair_fractions`]: their sum times 256 is the pair sum);
+/// `None` where the CPU lacks the instructions or the number of pairs is
+/// not a positive multiple of 8 or the lengths disagree. `z²` must differ
+/// from every `roots_sq[k]`.
+pub(crate) fn pair_fractions(
+    evals: &[blst_fr],
+    roots: &[blst_fr],
+    roots_sq: &[blst_fr],
+    z: &blst_fr,
+    z2: &blst_fr,
+) -> Option<([blst_fr; 8], [blst_fr; 8])> {
+    let pairs = roots_sq.len();
+    if !available()
+        || pairs == 0
+        || !pairs.is_multiple_of(8)
+        || evals.len() != 2 * pairs
+        || roots.len() != 2 * pairs
+    {
+        return None;
+    }
+    // SAFETY: the CPU has AVX-512F and AVX-512 IFMA, and the lengths are
+    // as the kernel requires (checked above).
+    Some(unsafe { fr_batch::pair_fractions(evals, roots, roots_sq, z, z2) })
+}
+
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_fr;

@@ -8,7 +8,7 @@ use blst::{blst_p1, blst_p1_affine};
 use super::{available, msm_signed_digits, Fp8};
 
 /// Whether the kernels can run here; says so once per test when not.
-fn kernels_present() -> bool {
+pub(super) fn kernels_present() -> bool {
     let present = available();
     if !present {
         eprintln!("no AVX-512 IFMA on this CPU (or FASTKZG_NO_IFMA set): kernels not exercised");

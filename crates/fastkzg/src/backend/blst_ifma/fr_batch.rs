@@ -1,0 +1,92 @@
+//! Scalar-field work done eight elements at a time: converting canonical
+//! integers into blst's Montgomery form, and the barycentric sum of the
+//! blob evaluation.
+
+use core::arch::x86_64::*;
+
+use blst::blst_fr;
+
+use super::fr::Fr8;
+
+/// `2^516 mod r` as four little-endian words: the Montgomery product
+/// (radix `2^260`) of a plain integer `a` with it is `a·2^256 mod r`, the
+/// word pattern blst stores for `a`.
+const TO_BLST: [u64; 4] = [
+    0x999e_9910_3f29_c6cf,
+    0x6311_38b5_7927_663d,
+    0x29f7_715f_1ba1_c0ed,
+    0x9f_f646_cc02_73c8,
+];
+
+/// Byte offsets `0, stride, …, 7·stride`, one per lane.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lane_offsets(stride: usize) -> __m512i {
+    let offsets: [i64; 8] = core::array::from_fn(|l| (l * stride) as i64);
+    // SAFETY: unaligned load of eight i64 from a live array.
+    unsafe { _mm512_loadu_si512(offsets.as_ptr().cast()) }
+}
+
+/// blst's form of eight plain integers below `r` (little-endian words).
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) unsafe fn to_montgomery(plain: &[[u64; 4]; 8]) -> [blst_fr; 8] {
+    // SAFETY: each lane reads one 32-byte element of `plain` (below r).
+    let a = unsafe { Fr8::gather_blst(plain.as_ptr().cast(), lane_offsets(32)) };
+    // The loaded pattern is a·2^(−260); times 2^516 it is a·2^256.
+    a.mul(&Fr8::splat_words(&TO_BLST)).to_blst()
+}
+
+/// Eight fractions `(num_l, den_l)` whose sum `Σ num_l/den_l`, times 256,
+/// is the barycentric pair sum
+/// `Σ_k w_k·(z·(a_k − b_k) + w_k·(a_k + b_k)) / (z² − w_k²)`
+/// with `a_k = evals[2k]`, `b_k = evals[2k + 1]`, `w_k = roots[2k]` and
+/// `w_k² = roots_sq[k]`; lane `l` sums the pairs `k ≡ l (mod 8)`.
+///
+/// Every input is used as blst stores it, which here is its value divided
+/// by 16; the sum is homogeneous of degree 2 in those factors, hence the
+/// 256. Stored back, numerator and denominator both gain a factor 16,
+/// which their ratio does not see.
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 IFMA. `roots_sq.len()` must be
+/// a multiple of 8, `evals` and `roots` must hold `2·roots_sq.len()`
+/// elements, and `z² ≠ w_k²` for every `k`.
+#[target_feature(enable = "avx512f,avx512ifma")]
+pub(crate) unsafe fn pair_fractions(
+    evals: &[blst_fr],
+    roots: &[blst_fr],
+    roots_sq: &[blst_fr],
+    z: &blst_fr,
+    z2: &blst_fr,
+) -> ([blst_fr; 8], [blst_fr; 8]) {
+    let pair_offsets = lane_offsets(64);
+    let sq_offsets = lane_offsets(32);
+    let z = Fr8::splat_words(&z.l);
+    let z2 = Fr8::splat_words(&z2.l);
+    let mut num = Fr8::zero();
+    // Any non-zero start: the first pair sets num/den to its own fraction.
+    let mut den = Fr8::splat_words(&[1, 0, 0, 0]);
+    let (evals, roots) = (evals.as_ptr().cast::<u8>(), roots.as_ptr().cast::<u8>());
+    for (t, sq) in roots_sq.chunks_exact(8).enumerate() {
+        // SAFETY: pairs 8t..8t+8 are elements 16t..16t+16 of `evals` and
+        // `roots` (512 bytes from byte 512t), all inside the slices by the
+        // length contract; `sq` is eight live elements.
+        let (a, b, w, w2) = unsafe {
+            let e = evals.add(512 * t);
+            (
+                Fr8::gather_blst(e, pair_offsets),
+                Fr8::gather_blst(e.add(32), pair_offsets),
+                Fr8::gather_blst(roots.add(512 * t), pair_offsets),
+                Fr8::gather_blst(sq.as_ptr().cast(), sq_offsets),
+            )
+        };
+        let n = a.sub(&b).mul(&z).add(&a.add(&b).mul(&w)).mul(&w);
+        let d = z2.sub(&w2);
+        num = num.mul(&d).add(&n.mul(&den));
+        den = den.mul(&d);
+    }
+    (num.to_blst(), den.to_blst())
+}
