@@ -42,6 +42,33 @@ pub fn bytes_to_g1<B: Backend>(
     })
 }
 
+/// [`bytes_to_g1`] for many points: the subgroup checks may run several at
+/// a time ([`Backend::g1_decompress_many`]), in chunks spread over the
+/// caller's thread pool. The error names the first invalid point, as
+/// `what` with index `index_of(position)`.
+pub fn bytes_to_g1_many<B: Backend>(
+    bytes: &[Bytes48],
+    what: &'static str,
+    index_of: impl Fn(usize) -> usize,
+) -> Result<Vec<B::G1Affine>> {
+    const CHUNK: usize = 16;
+    let chunks = crate::par::map_collect(bytes.len().div_ceil(CHUNK), |c| {
+        B::g1_decompress_many(&bytes[c * CHUNK..bytes.len().min((c + 1) * CHUNK)])
+    });
+    chunks
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, point)| {
+            point.map_err(|reason| Error::InvalidG1Point {
+                what,
+                index: index_of(i),
+                reason,
+            })
+        })
+        .collect()
+}
+
 /// Whether `bytes` is the canonical compressed point at infinity.
 pub fn is_g1_point_at_infinity(bytes: &Bytes48) -> bool {
     *bytes == G1_POINT_AT_INFINITY

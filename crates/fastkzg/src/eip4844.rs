@@ -11,7 +11,9 @@ use core::borrow::Borrow;
 use sha2::{Digest, Sha256};
 
 use crate::backend::{Backend, Module, Scalar};
-use crate::bytes::{blob_to_polynomial, bytes_to_bls_field, bytes_to_g1, Blob, Bytes32, Bytes48};
+use crate::bytes::{
+    blob_to_polynomial, bytes_to_bls_field, bytes_to_g1, bytes_to_g1_many, Blob, Bytes32, Bytes48,
+};
 use crate::constants::{
     FIAT_SHAMIR_PROTOCOL_DOMAIN, FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN,
 };
@@ -292,7 +294,8 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Errors: the three lists differ in length; any blob field element not
     /// canonical; any commitment or proof not a valid G1 point (the error
-    /// names its index).
+    /// names its index; a blob error is reported before a commitment
+    /// error, and that before a proof error).
     pub fn verify_blob_kzg_proof_batch<T: Borrow<Blob> + Sync>(
         &self,
         blobs: &[T],
@@ -309,17 +312,31 @@ impl<B: Backend> KzgSettings<B> {
         if n == 0 {
             return Ok(true);
         }
-        // Per blob: parse, validate, derive z and evaluate y.
-        let per_blob = |i: usize| -> Result<Opening<B>> {
+        // Per blob: parse, validate, derive z and evaluate y; beside it, the
+        // commitments and proofs are decoded (subgroup checks many at a
+        // time). Errors: blobs first, then commitments, then proofs.
+        let per_blob = |i: usize| -> Result<(B::Fr, B::Fr)> {
             let blob = blobs[i].borrow();
             let poly = blob_to_polynomial::<B>(blob)?;
-            let c = bytes_to_g1::<B>(&commitments_bytes[i], "commitment", i)?;
-            let p = bytes_to_g1::<B>(&proofs_bytes[i], "proof", i)?;
             let z = compute_challenge::<B>(blob, &commitments_bytes[i]);
             let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
-            Ok((c, p, z, y))
+            Ok((z, y))
         };
-        let items = crate::par::try_map_collect(n, per_blob)?;
+        let (evaluations, (commitments, proofs)) = crate::par::join(
+            || crate::par::try_map_collect(n, per_blob),
+            || {
+                crate::par::join(
+                    || bytes_to_g1_many::<B>(commitments_bytes, "commitment", |i| i),
+                    || bytes_to_g1_many::<B>(proofs_bytes, "proof", |i| i),
+                )
+            },
+        );
+        let (evaluations, commitments, proofs) = (evaluations?, commitments?, proofs?);
+        let items: Vec<Opening<B>> = evaluations
+            .into_iter()
+            .zip(commitments.into_iter().zip(proofs))
+            .map(|((z, y), (c, p))| (c, p, z, y))
+            .collect();
         self.verify_kzg_proof_batch(&items, commitments_bytes, proofs_bytes)
     }
 

@@ -261,6 +261,11 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     /// the prime-order subgroup (`KeyValidate`, with the point at infinity
     /// accepted).
     fn g1_decompress(bytes: &[u8; 48]) -> Result<Self::G1Affine, PointError>;
+    /// Decodes many compressed points, each as [`Backend::g1_decompress`].
+    /// Backends may check the subgroup membership of many points at once.
+    fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<Self::G1Affine, PointError>> {
+        bytes.iter().map(Self::g1_decompress).collect()
+    }
     /// The 96-byte uncompressed encoding.
     fn g1_serialize(p: &Self::G1Affine) -> [u8; 96];
     /// Decodes an uncompressed point, checking the curve equation but **not**

@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 
 use super::{cell_to_coset_evals, check_cell_index, coset_shift_exponent, CellIndex};
 use crate::backend::{Backend, Module, Scalar};
-use crate::bytes::{bytes_to_g1, Bytes48, Cell};
+use crate::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
     FIELD_ELEMENTS_PER_EXT_BLOB, RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
@@ -211,14 +211,11 @@ impl<B: Backend> KzgSettings<B> {
             };
             commitment_indices.push(idx as u64);
         }
-        let unique_points = crate::par::try_map_collect(unique.len(), |i| {
-            bytes_to_g1::<B>(&unique[i], "commitment", unique_at[i])
-        })?;
+        let unique_points = bytes_to_g1_many::<B>(&unique, "commitment", |i| unique_at[i])?;
         let evals = crate::par::try_map_collect(n, |pos| {
             cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
         })?;
-        let proofs =
-            crate::par::try_map_collect(n, |k| bytes_to_g1::<B>(&proofs_bytes[k], "proof", k))?;
+        let proofs = bytes_to_g1_many::<B>(proofs_bytes, "proof", |k| k)?;
         if n == 0 {
             return Ok(true);
         }

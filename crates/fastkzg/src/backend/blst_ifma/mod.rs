@@ -18,6 +18,7 @@ mod fp;
 mod fr;
 mod fr_batch;
 mod scalar_mul;
+mod subgroup;
 mod xyzz;
 
 use fp::Fp8;
@@ -127,6 +128,19 @@ pub(crate) fn scale_many(
     Some(out)
 }
 
+/// Bit `l` set where `points[l]` (on the curve; the identity all zeros)
+/// is in G1, or `None` where the CPU lacks the instructions.
+pub(crate) fn in_g1(points: &[blst_p1_affine; 8]) -> Option<u8> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX-512F and AVX-512 IFMA (checked above).
+    Some(unsafe {
+        let beta = Fp8::splat_blst(&super::blst_glv::BETA);
+        subgroup::in_g1(points, &beta)
+    })
+}
+
 /// blst's Montgomery form of eight plain integers below `r` (little-endian
 /// words), or `None` where the CPU lacks the instructions.
 pub(crate) fn fr_from_plain(plain: &[[u64; 4]; 8]) -> Option<[blst_fr; 8]> {
@@ -169,3 +183,5 @@ pub(crate) fn pair_fractions(
 mod tests;
 #[cfg(test)]
 mod tests_fr;
+#[cfg(test)]
+mod tests_subgroup;
