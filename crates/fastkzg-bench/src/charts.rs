@@ -96,6 +96,13 @@ pub fn color_of(label: &str) -> RGBColor {
         }
     } else if l.starts_with("c-kzg") || l.contains("c-kzg") {
         RGBColor(255, 127, 14)
+    } else if l.starts_with(crate::gopeer::LABEL) {
+        // Go's blue, darker at two threads.
+        if l.contains("2t") {
+            RGBColor(0, 110, 140)
+        } else {
+            RGBColor(0, 173, 216)
+        }
     } else if l.contains("mt") {
         RGBColor(148, 103, 189)
     } else if l.contains("rust-eth-kzg") {

@@ -15,6 +15,8 @@
 //! - [`memory`]: settings size and peak resident memory of a fresh process.
 //! - [`report`], [`charts`]: `BENCHMARKS.md` and the plots.
 //! - [`peers`]: adapters and thread control for the peer libraries.
+//! - [`gopeer`]: the Go peer (go-eth-kzg), built from `go/` and run as a
+//!   child process by the report on the same inputs.
 //! - [`threads`]: running a job on 1 or 2 rayon threads (feature `parallel`).
 //! - [`crit`]: glue for the criterion bench files.
 
@@ -24,6 +26,7 @@ use rand::{RngCore, SeedableRng};
 pub mod cases;
 pub mod charts;
 pub mod crit;
+pub mod gopeer;
 pub mod measure;
 pub mod memory;
 pub mod peers;

@@ -16,11 +16,17 @@
 //!   runs fastkzg with `parallel` on a 2-thread pool against rust_eth_kzg
 //!   `multithreaded` on the same pool, interleaved the same way. The report
 //!   builds and runs it with `cargo run`, sharing the target directory.
+//! - Go: go-eth-kzg v1.5.0 (the Go library of the go-kzg-4844 authors, on
+//!   gnark-crypto), built with `go build` from `crates/fastkzg-bench/go` and
+//!   run as a child process on the same inputs after the Rust libraries, at
+//!   `GOMAXPROCS=1` and, with the two-thread comparison, `GOMAXPROCS=2`
+//!   ([`crate::gopeer`]). Without `go`, or when it fails, the report notes
+//!   it and goes on without that column.
 //! - Memory: one fresh process per library and precompute level
 //!   ([`crate::memory`]).
 //!
 //! Flags: `--quick` (a few minutes), `--full` (default), `--smoke` (one
-//! sample each: a functional check), `--no-mt`, `--no-memory`,
+//! sample each: a functional check), `--no-mt`, `--no-go`, `--no-memory`,
 //! `--no-toolkit`, `--no-setup`, `--no-api`, `--arkworks` (also fastkzg on
 //! arkworks; needs `--features arkworks`), `--only SUBSTRING` (cases whose
 //! key contains it), `--out DIR` (default: the workspace root),
@@ -34,6 +40,7 @@ use std::time::Instant;
 
 use crate::cases::{CKzg, Fastkzg, Inputs, Lib, Op, RustEthKzg, Section};
 use crate::charts::{self, Bars, Panel};
+use crate::gopeer::{self, GoPeer};
 use crate::measure::{fmt_time, measure, Budget, Contender, Stats};
 use crate::memory::{self, Probe};
 use crate::threads::Threads;
@@ -77,6 +84,8 @@ pub struct Options {
     pub out_dir: PathBuf,
     /// Run the two-thread comparison (nested crate).
     pub mt: bool,
+    /// Measure the Go peer (go-eth-kzg, a child process).
+    pub go: bool,
     /// Measure memory.
     pub memory: bool,
     /// Measure the toolkit.
@@ -99,12 +108,13 @@ pub struct Options {
     pub command: String,
 }
 
-const USAGE: &str = "usage: report [--quick|--full|--smoke] [--no-mt] [--no-memory] [--no-toolkit]
-              [--no-setup] [--no-api] [--arkworks] [--only SUBSTRING] [--out DIR]
-              [--replot [RESULTS.tsv]]
+const USAGE: &str = "usage: report [--quick|--full|--smoke] [--no-mt] [--no-go] [--no-memory]
+              [--no-toolkit] [--no-setup] [--no-api] [--arkworks] [--only SUBSTRING]
+              [--out DIR] [--replot [RESULTS.tsv]]
        report --peak-memory-child LIB PRECOMPUTE
-Measures fastkzg against c-kzg 2.1.8 and rust_eth_kzg 0.10.0 and writes
-BENCHMARKS.md, docs/bench-results.tsv and docs/bench-*.png|svg.";
+Measures fastkzg against c-kzg 2.1.8, rust_eth_kzg 0.10.0 and (with Go installed)
+go-eth-kzg 1.5.0 and writes BENCHMARKS.md, docs/bench-results.tsv and
+docs/bench-*.png|svg.";
 
 /// Parses the report's arguments (without the program name).
 pub fn parse_args(args: &[String]) -> Result<Options, String> {
@@ -112,6 +122,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         mode: Mode::Full,
         out_dir: crate::workspace_root(),
         mt: true,
+        go: true,
         memory: true,
         toolkit: true,
         api: true,
@@ -134,6 +145,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             "--full" => o.mode = Mode::Full,
             "--smoke" => o.mode = Mode::Smoke,
             "--no-mt" => o.mt = false,
+            "--no-go" => o.go = false,
             "--no-memory" => o.memory = false,
             "--no-toolkit" => o.toolkit = false,
             "--no-api" => o.api = false,
@@ -435,6 +447,22 @@ pub fn run(opts: &Options) -> Result<(), String> {
         ),
     );
 
+    // The Go peer is built before anything is measured (the first build
+    // compiles gnark-crypto).
+    let go = if opts.go && (opts.api || opts.setup) {
+        log(start, "Go peer: go build in crates/fastkzg-bench/go");
+        match target_dir().and_then(|t| GoPeer::build(&t)) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                log(start, &format!("Go peer left out: {e}"));
+                res.notes
+                    .push(format!("{} column left out: {e}", gopeer::LABEL));
+                None
+            }
+        }
+    } else {
+        None
+    };
     // The two-thread process runs first: it computes the shared input
     // fixture faster (2 threads) and hands it over in a file.
     let fixture =
@@ -454,11 +482,15 @@ pub fn run(opts: &Options) -> Result<(), String> {
             }
         }
     }
+    let go_two_threads = !mt_rows.is_empty();
+    let mut go_rows_2t = Vec::new();
     if opts.api || opts.setup {
-        single_thread_api(opts, &budget, &mut res, &fixture, start);
+        let go = go.as_ref().map(|g| (g, go_two_threads));
+        go_rows_2t = single_thread_api(opts, &budget, &mut res, &fixture, go, start);
     }
     let _ = std::fs::remove_file(&fixture);
     res.times.extend(mt_rows);
+    res.times.extend(go_rows_2t);
     if opts.toolkit {
         toolkit(opts, &budget, &mut res, start);
     }
@@ -573,14 +605,17 @@ fn setup_budget(budget: &Budget) -> Budget {
 }
 
 /// The single-thread comparison, in this process; the inputs come from
-/// `fixture` when the two-thread process left one there.
+/// `fixture` when the two-thread process left one there. Then the Go peer,
+/// when built, on the same inputs (also at two threads with `true`); its
+/// two-thread rows are returned.
 fn single_thread_api(
     opts: &Options,
     budget: &Budget,
     res: &mut Results,
     fixture: &Path,
+    go: Option<(&GoPeer, bool)>,
     start: Instant,
-) {
+) -> Vec<TimeRow> {
     let one = Threads::new(1).unwrap_or_else(Threads::caller);
     log(start, "loading fastkzg (precompute 0 and 8)");
     let ours =
@@ -634,6 +669,72 @@ fn single_thread_api(
     run_cases(&api, &libs, &inputs, budget, "", &skip, res, start);
     let sb = setup_budget(budget);
     run_cases(&setup, &libs, &inputs, &sb, "", &skip, res, start);
+    let Some((go, two_threads)) = go else {
+        return Vec::new();
+    };
+    let cases: Vec<(Op, Budget)> = api
+        .iter()
+        .map(|op| (*op, budget.clone()))
+        .chain(setup.iter().map(|op| (*op, sb.clone())))
+        .collect();
+    let threads: &[usize] = if two_threads { &[1, 2] } else { &[1] };
+    go_peer(go, &inputs, &cases, threads, res, start)
+}
+
+/// Runs the Go peer on `inputs` for those of `cases` it has, at each of
+/// `threads`: the one-thread rows go into `res`, the others are returned.
+/// Failures become notes.
+fn go_peer(
+    go: &GoPeer,
+    inputs: &Inputs,
+    cases: &[(Op, Budget)],
+    threads: &[usize],
+    res: &mut Results,
+    start: Instant,
+) -> Vec<TimeRow> {
+    let input =
+        std::env::temp_dir().join(format!("fastkzg-bench-go-input-{}.bin", std::process::id()));
+    let mut more = Vec::new();
+    match gopeer::write_input(&input, inputs, cases) {
+        Ok(ops) if ops.is_empty() => {}
+        Ok(ops) => {
+            for &t in threads {
+                log(
+                    start,
+                    &format!(
+                        "{}: {} case(s), GOMAXPROCS={t}, own process",
+                        gopeer::LABEL,
+                        ops.len()
+                    ),
+                );
+                let mut progress = |line: &str| log(start, &format!("  [go {t}T] {line}"));
+                match go.run(&input, t, &mut progress) {
+                    Ok(run) => {
+                        res.set_meta("go_peer", run.versions.clone());
+                        let rows = gopeer::to_rows(&run, t);
+                        if t == 1 {
+                            res.times.extend(rows);
+                        } else {
+                            more.extend(rows);
+                        }
+                    }
+                    Err(e) => {
+                        log(start, &format!("Go peer failed: {e}"));
+                        res.notes.push(format!(
+                            "{} column ({t} thread(s)) left out: {e}",
+                            gopeer::LABEL
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        Err(e) => res
+            .notes
+            .push(format!("{} column left out: {e}", gopeer::LABEL)),
+    }
+    let _ = std::fs::remove_file(&input);
+    more
 }
 
 /// The two-thread comparison (runs in the nested crate's process).
@@ -680,11 +781,10 @@ fn run_mt_child(_opts: &Options, _out: &Path, _rek_label: &str) -> Result<(), St
     Err("the two-thread child needs the parallel feature".into())
 }
 
-/// Builds and runs the nested two-thread crate; returns its rows.
-fn spawn_mt_child(opts: &Options, fixture: &Path) -> Result<Vec<TimeRow>, String> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("mt/Cargo.toml");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let target_dir = std::env::var_os("CARGO_TARGET_DIR")
+/// The cargo target directory: `CARGO_TARGET_DIR`, else the one this
+/// executable was built in.
+fn target_dir() -> Result<PathBuf, String> {
+    std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .or_else(|| {
             // target/<profile>/report → target
@@ -692,7 +792,14 @@ fn spawn_mt_child(opts: &Options, fixture: &Path) -> Result<Vec<TimeRow>, String
                 .ok()
                 .and_then(|e| e.parent()?.parent().map(Path::to_path_buf))
         })
-        .ok_or("cannot tell the target directory")?;
+        .ok_or_else(|| "cannot tell the target directory".into())
+}
+
+/// Builds and runs the nested two-thread crate; returns its rows.
+fn spawn_mt_child(opts: &Options, fixture: &Path) -> Result<Vec<TimeRow>, String> {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("mt/Cargo.toml");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let target_dir = target_dir()?;
     let out = std::env::temp_dir().join(format!("fastkzg-bench-2t-{}.tsv", std::process::id()));
     let mut cmd = Command::new(cargo);
     cmd.args(["run", "--release", "--manifest-path"])
@@ -1104,6 +1211,9 @@ fn markdown(res: &Results) -> String {
     );
     let _ = writeln!(s, "| rustc | {} |", m("rustc"));
     let _ = writeln!(s, "| crates | {} |", m("crates"));
+    if let Some(go) = res.meta("go_peer") {
+        let _ = writeln!(s, "| Go peer | {go} |");
+    }
     let _ = writeln!(
         s,
         "| fastkzg | git {}; bench features: {}; {} |",
@@ -1121,6 +1231,13 @@ fn markdown(res: &Results) -> String {
         "**Configurations.** fastkzg: the embedded mainnet setup, `warm_up()` done, blst backend. c-kzg 2.1.8: `ethereum_kzg_settings(p)`. rust_eth_kzg 0.10.0: `DASContext::new(&TrustedSetup::default(), UsePrecomp::No)` for p=0 and `UsePrecomp::Yes {{ width: 8 }}` for p=8. Precompute only matters for the cell-proof functions (`compute_cells_and_kzg_proofs`, `recover_cells_and_kzg_proofs`); every other function is run with p=0 settings. Single thread: fastkzg's serial path; c-kzg is single-threaded; rust_eth_kzg's default build (no rayon) with blst's internal thread pool, which its MSMs use, created with {} worker(s) (see `crates/fastkzg-bench/src/peers.rs`: its default build is otherwise not single-threaded on a multi-core machine). Two threads: fastkzg with `parallel` on a 2-thread rayon pool against rust_eth_kzg built `multithreaded` on the same pool (its blst pool then has one worker per CPU), measured in a second process (the nested crate `crates/fastkzg-bench/mt`, so that feature never reaches the main workspace).\n",
         m("rek_blst_pool_threads")
     );
+    if let Some(go) = res.meta("go_peer") {
+        let _ = writeln!(
+            s,
+            "**Go peer.** {}: `NewContext4096Secure()` (its embedded mainnet setup). It has no precompute setting (its cell proofs use variable-base MSMs), so its cell-proof figures sit in the p=0 rows. Built with `go build` from `crates/fastkzg-bench/go` and run in its own process after the Rust libraries, on the same inputs (handed over in a file), sampled the same way, each result checked against fastkzg's first; one thread is `GOMAXPROCS=1` with `numGoRoutines=1`, two threads `GOMAXPROCS=2` with `numGoRoutines=2` (see `crates/fastkzg-bench/src/gopeer.rs`). Not interleaved with the other libraries: its ratios also carry the machine's drift between the two parts of the run.\n",
+            go
+        );
+    }
     if m("mode") == "quick" {
         let _ = writeln!(
             s,
@@ -1176,7 +1293,12 @@ fn markdown(res: &Results) -> String {
         let _ = writeln!(s, "## Two threads\n");
         let _ = writeln!(
             s,
-            "Measured in a second process: fastkzg with 2 threads, c-kzg (single-threaded; measured again here so that these ratios come from the same run) and rust_eth_kzg built multithreaded. The last column is the speed-up of fastkzg's second thread: fastkzg 2T / fastkzg 1T (from the single-thread tables, i.e. across the two processes).\n"
+            "Measured in a second process: fastkzg with 2 threads, c-kzg (single-threaded; measured again here so that these ratios come from the same run) and rust_eth_kzg built multithreaded{}. The last column is the speed-up of fastkzg's second thread: fastkzg 2T / fastkzg 1T (from the single-thread tables, i.e. across the two processes).\n",
+            if peers2.iter().any(|l| l.starts_with(gopeer::LABEL)) {
+                format!("; {} 2T in its own process at `GOMAXPROCS=2`", gopeer::LABEL)
+            } else {
+                String::new()
+            }
         );
         let _ = writeln!(
             s,
@@ -1256,7 +1378,7 @@ fn markdown(res: &Results) -> String {
     let _ = writeln!(s, "## Reproduce, profile\n");
     let _ = writeln!(
         s,
-        "```sh\n# this report (quick: a few minutes; --full: more samples, every precompute level)\n{}\n# re-render this file and the charts from docs/bench-results.tsv\ncargo run --release -p fastkzg-bench --bin report -- --replot\n# criterion benches (add --features parallel for 1- and 2-thread runs, arkworks for the second backend)\ncargo bench -p fastkzg-bench --bench api\ncargo bench -p fastkzg-bench --bench setup\ncargo bench -p fastkzg-bench --bench toolkit -- --quick\n# per-phase times of the heavy paths, and a profile of one of them\ncargo run --release -p fastkzg-bench --example profile\nCARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p fastkzg-bench --example profile\nperf record -g --call-graph dwarf target/release/examples/profile --api-loop --only cells --iters 20 && perf report\nvalgrind --tool=callgrind target/release/examples/profile --api-loop --only recover --iters 1\n```\n",
+        "```sh\n# this report (quick: a few minutes; --full: more samples, every precompute level; the go-eth-kzg column needs Go, --no-go leaves it out)\n{}\n# re-render this file and the charts from docs/bench-results.tsv\ncargo run --release -p fastkzg-bench --bin report -- --replot\n# criterion benches (add --features parallel for 1- and 2-thread runs, arkworks for the second backend)\ncargo bench -p fastkzg-bench --bench api\ncargo bench -p fastkzg-bench --bench setup\ncargo bench -p fastkzg-bench --bench toolkit -- --quick\n# per-phase times of the heavy paths, and a profile of one of them\ncargo run --release -p fastkzg-bench --example profile\nCARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p fastkzg-bench --example profile\nperf record -g --call-graph dwarf target/release/examples/profile --api-loop --only cells --iters 20 && perf report\nvalgrind --tool=callgrind target/release/examples/profile --api-loop --only recover --iters 1\n```\n",
         m("command")
     );
     s
@@ -1474,7 +1596,14 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     if !series.is_empty() {
         let bars = Bars {
             title: "Speed-up of fastkzg over each peer".into(),
-            note: "peer time / fastkzg time, same inputs, same process (log scale): right of the line = fastkzg faster".into(),
+            note: format!(
+                "peer time / fastkzg time, same inputs, same process{} (log scale): right of the line = fastkzg faster",
+                if series.iter().any(|(n, _)| n.contains(gopeer::LABEL)) {
+                    " (Go: its own process)"
+                } else {
+                    ""
+                }
+            ),
             x_desc: "peer time / fastkzg time (log2 scale)".into(),
             rows: rows.into_iter().map(|(_, n)| n).collect(),
             series,
@@ -1615,7 +1744,8 @@ mod tests {
     fn args() {
         let o = parse_args(&["--quick".into(), "--no-mt".into()]).unwrap();
         assert_eq!(o.mode, Mode::Quick);
-        assert!(!o.mt && o.memory);
+        assert!(!o.mt && o.memory && o.go);
+        assert!(!parse_args(&["--no-go".into()]).unwrap().go);
         assert_eq!(
             o.command,
             "cargo run --release -p fastkzg-bench --bin report -- --quick --no-mt"

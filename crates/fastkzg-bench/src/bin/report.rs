@@ -1,6 +1,7 @@
 //! `cargo run --release -p fastkzg-bench --bin report -- --quick`: measures
-//! fastkzg against c-kzg and rust_eth_kzg and writes `BENCHMARKS.md` and the
-//! charts in `docs/` (see `fastkzg_bench::report`).
+//! fastkzg against c-kzg, rust_eth_kzg and (with Go installed) go-eth-kzg and
+//! writes `BENCHMARKS.md` and the charts in `docs/` (see
+//! `fastkzg_bench::report`).
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
