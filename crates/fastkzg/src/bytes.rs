@@ -42,7 +42,8 @@ pub fn bytes_to_g1<B: Backend>(
     })
 }
 
-/// [`bytes_to_g1`] for many points: the subgroup checks may run several at
+/// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`
+/// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
 /// a time ([`Backend::g1_decompress_many`]), in chunks spread over the
 /// caller's thread pool. The error names the first invalid point, as
 /// `what` with index `index_of(position)`.

@@ -183,8 +183,9 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     /// The multiplicative inverse; `None` for zero. May be variable time.
     fn inverse(&self) -> Option<Self>;
 
-    /// Parses consecutive 32-byte big-endian integers (a trailing partial
-    /// chunk is ignored); `Err(i)` names the first that is not `< r`.
+    /// Spec `bytes_to_bls_field` for consecutive 32-byte big-endian
+    /// integers (a trailing partial chunk is ignored); `Err(i)` names the
+    /// first that is not `< r`.
     /// Backends may convert many at once.
     fn from_bytes_be_many(bytes: &[u8]) -> core::result::Result<Vec<Self>, usize> {
         from_bytes_be_each(bytes)

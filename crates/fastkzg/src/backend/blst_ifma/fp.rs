@@ -11,7 +11,9 @@
 
 use core::arch::x86_64::*;
 
-use blst::blst_fp;
+use blst::{blst_fp, blst_p1_affine};
+
+use super::lanes::{self, lane_offsets, normalize, splat, sub_if_not_below};
 
 /// Limb width and mask.
 const LIMB_BITS: u32 = 48;
@@ -60,47 +62,6 @@ const P_INV: u64 = 0xfffc_fffc_fffd;
 /// lane; see the module documentation for the layout.
 #[derive(Clone, Copy)]
 pub(crate) struct Fp8(pub(crate) [__m512i; 8]);
-
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn splat(v: u64) -> __m512i {
-    _mm512_set1_epi64(v as i64)
-}
-
-/// Propagates carries (or borrows: limbs are read as signed) so that every
-/// limb is below `2^48`; returns the limbs and the signed carry out of the
-/// top limb.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn normalize(mut c: [__m512i; 8]) -> ([__m512i; 8], __m512i) {
-    let mask = splat(LIMB_MASK);
-    let mut carry = _mm512_setzero_si512();
-    for limb in c.iter_mut() {
-        let v = _mm512_add_epi64(*limb, carry);
-        carry = _mm512_srai_epi64::<48>(v);
-        *limb = _mm512_and_si512(v, mask);
-    }
-    (c, carry)
-}
-
-/// `c − m` if that is non-negative, else `c`, for `c` with normalised limbs
-/// (`m` given as limbs).
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn sub_if_not_below(c: [__m512i; 8], m: &[u64; 8]) -> [__m512i; 8] {
-    let mut d = c;
-    for (limb, m) in d.iter_mut().zip(m) {
-        *limb = _mm512_sub_epi64(*limb, splat(*m));
-    }
-    let (d, borrow) = normalize(d);
-    // borrow is 0 where c ≥ m and −1 where c < m.
-    let keep = _mm512_cmpeq_epi64_mask(borrow, _mm512_setzero_si512());
-    let mut out = c;
-    for (o, d) in out.iter_mut().zip(d) {
-        *o = _mm512_mask_blend_epi64(keep, *o, d);
-    }
-    out
-}
 
 impl Fp8 {
     /// All lanes zero.
@@ -164,28 +125,35 @@ impl Fp8 {
         Fp8(out)
     }
 
+    /// The coordinates `(x, y)` of eight blst affine points, lane `l`
+    /// holding `points[l]` (the identity reads as `(0, 0)`).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(crate) fn gather_affine(points: &[blst_p1_affine; 8]) -> (Fp8, Fp8) {
+        let offsets = lane_offsets(core::mem::size_of::<blst_p1_affine>());
+        let base = points.as_ptr().cast::<u8>();
+        // SAFETY: lane l reads the two reduced coordinates of points[l],
+        // at bytes 0 and 48 of the element.
+        unsafe {
+            (
+                Fp8::gather_blst(base, offsets),
+                Fp8::gather_blst(base.add(48), offsets),
+            )
+        }
+    }
+
     /// `a + b` in `[0, 2p)`.
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn add(&self, b: &Fp8) -> Fp8 {
-        let mut c = self.0;
-        for (c, b) in c.iter_mut().zip(b.0) {
-            *c = _mm512_add_epi64(*c, b);
-        }
-        let (c, _) = normalize(c);
-        Fp8(sub_if_not_below(c, &P2))
+        Fp8(lanes::add_lazy::<8, LIMB_BITS>(&self.0, &b.0, &P2))
     }
 
     /// `a − b` in `[0, 2p)`.
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn sub(&self, b: &Fp8) -> Fp8 {
-        let mut c = self.0;
-        for ((c, b), p2) in c.iter_mut().zip(b.0).zip(P2) {
-            *c = _mm512_sub_epi64(_mm512_add_epi64(*c, splat(p2)), b);
-        }
-        let (c, _) = normalize(c);
-        Fp8(sub_if_not_below(c, &P2))
+        Fp8(lanes::sub_lazy::<8, LIMB_BITS>(&self.0, &b.0, &P2))
     }
 
     /// `2a` in `[0, 2p)`.
@@ -306,7 +274,7 @@ impl Fp8 {
     /// The lanes as fully reduced blst field elements.
     #[target_feature(enable = "avx512f")]
     pub(crate) fn to_blst(self) -> [blst_fp; 8] {
-        let c = sub_if_not_below(self.0, &P);
+        let c = sub_if_not_below::<8, LIMB_BITS>(self.0, &P);
         let mut limbs = [[0u64; 8]; 8];
         for (l, r) in limbs.iter_mut().zip(c) {
             // SAFETY: unaligned store of eight u64 into a live array.
@@ -349,7 +317,7 @@ fn reduce(mut t: [__m512i; 16], mut h: [__m512i; 16]) -> Fp8 {
         for k in 0..8 {
             r[k] = _mm512_add_epi64(t[8 + k], _mm512_slli_epi64::<4>(h[8 + k]));
         }
-        Fp8(normalize(r).0)
+        Fp8(normalize::<8, LIMB_BITS>(r).0)
     }
 }
 
@@ -388,6 +356,6 @@ impl Fp8 {
         for (c, p) in c.iter_mut().zip(P) {
             *c = _mm512_add_epi64(*c, splat(p));
         }
-        Fp8(normalize(c).0)
+        Fp8(normalize::<8, LIMB_BITS>(c).0)
     }
 }

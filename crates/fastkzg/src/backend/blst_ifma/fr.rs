@@ -16,6 +16,8 @@ use core::arch::x86_64::*;
 
 use blst::blst_fr;
 
+use super::lanes::{self, normalize, splat, sub_if_not_below};
+
 /// Limb width and mask.
 const LIMB_BITS: u32 = 52;
 const LIMB_MASK: u64 = (1 << LIMB_BITS) - 1;
@@ -45,46 +47,6 @@ const R_INV: u64 = 0xf_fffe_ffff_ffff;
 /// per lane; see the module documentation for the layout.
 #[derive(Clone, Copy)]
 pub(crate) struct Fr8(pub(crate) [__m512i; 5]);
-
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn splat(v: u64) -> __m512i {
-    _mm512_set1_epi64(v as i64)
-}
-
-/// Propagates carries (or borrows: limbs are read as signed) so that every
-/// limb is below `2^52`; returns the limbs and the signed carry out of the
-/// top limb.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn normalize(mut c: [__m512i; 5]) -> ([__m512i; 5], __m512i) {
-    let mask = splat(LIMB_MASK);
-    let mut carry = _mm512_setzero_si512();
-    for limb in c.iter_mut() {
-        let v = _mm512_add_epi64(*limb, carry);
-        carry = _mm512_srai_epi64::<52>(v);
-        *limb = _mm512_and_si512(v, mask);
-    }
-    (c, carry)
-}
-
-/// `c − m` if that is non-negative, else `c`, for `c` with normalised limbs.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn sub_if_not_below(c: [__m512i; 5], m: &[u64; 5]) -> [__m512i; 5] {
-    let mut d = c;
-    for (limb, m) in d.iter_mut().zip(m) {
-        *limb = _mm512_sub_epi64(*limb, splat(*m));
-    }
-    let (d, borrow) = normalize(d);
-    // borrow is 0 where c ≥ m and −1 where c < m.
-    let keep = _mm512_cmpeq_epi64_mask(borrow, _mm512_setzero_si512());
-    let mut out = c;
-    for (o, d) in out.iter_mut().zip(d) {
-        *o = _mm512_mask_blend_epi64(keep, *o, d);
-    }
-    out
-}
 
 impl Fr8 {
     /// All lanes zero.
@@ -131,24 +93,14 @@ impl Fr8 {
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn add(&self, b: &Fr8) -> Fr8 {
-        let mut c = self.0;
-        for (c, b) in c.iter_mut().zip(b.0) {
-            *c = _mm512_add_epi64(*c, b);
-        }
-        let (c, _) = normalize(c);
-        Fr8(sub_if_not_below(c, &R2))
+        Fr8(lanes::add_lazy::<5, LIMB_BITS>(&self.0, &b.0, &R2))
     }
 
     /// `a − b` in `[0, 2r)`.
     #[inline]
     #[target_feature(enable = "avx512f")]
     pub(crate) fn sub(&self, b: &Fr8) -> Fr8 {
-        let mut c = self.0;
-        for ((c, b), r2) in c.iter_mut().zip(b.0).zip(R2) {
-            *c = _mm512_sub_epi64(_mm512_add_epi64(*c, splat(r2)), b);
-        }
-        let (c, _) = normalize(c);
-        Fr8(sub_if_not_below(c, &R2))
+        Fr8(lanes::sub_lazy::<5, LIMB_BITS>(&self.0, &b.0, &R2))
     }
 
     /// Montgomery product `a·b·2^(−260) mod r`, in `[0, 2r)`.
@@ -182,14 +134,14 @@ impl Fr8 {
             // t[i] is now a multiple of 2^52.
             t[i + 1] = _mm512_add_epi64(t[i + 1], _mm512_srli_epi64::<52>(t[i]));
         }
-        Fr8(normalize([t[5], t[6], t[7], t[8], t[9]]).0)
+        Fr8(normalize::<5, LIMB_BITS>([t[5], t[6], t[7], t[8], t[9]]).0)
     }
 
     /// The lanes' word patterns, fully reduced below `r` (see the module
     /// documentation for what they mean to blst).
     #[target_feature(enable = "avx512f")]
     pub(crate) fn to_blst(self) -> [blst_fr; 8] {
-        let c = sub_if_not_below(self.0, &R);
+        let c = sub_if_not_below::<5, LIMB_BITS>(self.0, &R);
         let mut limbs = [[0u64; 8]; 5];
         for (l, v) in limbs.iter_mut().zip(c) {
             // SAFETY: unaligned store of eight u64 into a live array.
@@ -228,6 +180,6 @@ impl Fr8 {
     /// Carries propagated (test input for the lazy bounds).
     #[target_feature(enable = "avx512f")]
     pub(crate) fn normalized(&self) -> Fr8 {
-        Fr8(normalize(self.0).0)
+        Fr8(normalize::<5, LIMB_BITS>(self.0).0)
     }
 }

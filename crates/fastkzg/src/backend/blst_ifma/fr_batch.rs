@@ -2,11 +2,10 @@
 //! integers into blst's Montgomery form, and the barycentric sum of the
 //! blob evaluation.
 
-use core::arch::x86_64::*;
-
 use blst::blst_fr;
 
 use super::fr::Fr8;
+use super::lanes::lane_offsets;
 
 /// `2^516 mod r` as four little-endian words: the Montgomery product
 /// (radix `2^260`) of a plain integer `a` with it is `a·2^256 mod r`, the
@@ -17,15 +16,6 @@ const TO_BLST: [u64; 4] = [
     0x29f7_715f_1ba1_c0ed,
     0x9f_f646_cc02_73c8,
 ];
-
-/// Byte offsets `0, stride, …, 7·stride`, one per lane.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn lane_offsets(stride: usize) -> __m512i {
-    let offsets: [i64; 8] = core::array::from_fn(|l| (l * stride) as i64);
-    // SAFETY: unaligned load of eight i64 from a live array.
-    unsafe { _mm512_loadu_si512(offsets.as_ptr().cast()) }
-}
 
 /// blst's form of eight plain integers below `r` (little-endian words).
 ///

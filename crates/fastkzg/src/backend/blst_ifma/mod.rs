@@ -17,6 +17,7 @@ mod buckets;
 mod fp;
 mod fr;
 mod fr_batch;
+mod lanes;
 mod scalar_mul;
 mod subgroup;
 mod xyzz;

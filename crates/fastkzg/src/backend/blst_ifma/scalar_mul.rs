@@ -87,16 +87,7 @@ pub(crate) unsafe fn mul_glv(
     k2: &[u128; 8],
     beta: &Fp8,
 ) -> [blst_p1; 8] {
-    let offsets: [i64; 8] = core::array::from_fn(|l| (l * 96) as i64);
-    let base = points.as_ptr().cast::<u8>();
-    // SAFETY: lane l reads the coordinates of points[l].
-    let (x, y) = unsafe {
-        let offsets = _mm512_loadu_si512(offsets.as_ptr().cast());
-        (
-            Fp8::gather_blst(base, offsets),
-            Fp8::gather_blst(base.add(48), offsets),
-        )
-    };
+    let (x, y) = Fp8::gather_affine(points);
     let mut p = Xyzz8::from_affine(&x, &y);
     p.inf = x.is_zero_mask() & y.is_zero_mask();
     let mut table = Table {

@@ -58,16 +58,7 @@ fn times_abs_x(p: &Xyzz8) -> Xyzz8 {
 /// The CPU must have AVX-512F and AVX-512 IFMA.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub(crate) unsafe fn in_g1(points: &[blst_p1_affine; 8], beta: &Fp8) -> u8 {
-    let offsets: [i64; 8] = core::array::from_fn(|l| (l * 96) as i64);
-    let base = points.as_ptr().cast::<u8>();
-    // SAFETY: lane l reads the two coordinates of points[l].
-    let (x, y) = unsafe {
-        let offsets = _mm512_loadu_si512(offsets.as_ptr().cast());
-        (
-            Fp8::gather_blst(base, offsets),
-            Fp8::gather_blst(base.add(48), offsets),
-        )
-    };
+    let (x, y) = Fp8::gather_affine(points);
     let identity = x.is_zero_mask() & y.is_zero_mask();
     let q = times_abs_x(&times_abs_x_affine(&x.mul(beta), &y, identity));
     // q = −P: x·ZZ = X and −y·ZZZ = Y (q finite), or both the identity.

@@ -7,6 +7,7 @@ use blst::blst_fr;
 use rand::{Rng, SeedableRng};
 
 use super::fr::Fr8;
+use super::lanes::lane_offsets;
 use super::{fr_from_plain, pair_fractions};
 use crate::backend::blst::Fr;
 use crate::backend::{from_bytes_be_each, pair_fraction_sum_each, Module, Scalar};
@@ -29,13 +30,9 @@ fn edge_frs() -> [Fr; 5] {
 }
 
 fn frs_to_lanes(v: &[Fr; 8]) -> Fr8 {
-    let offsets: [i64; 8] = core::array::from_fn(|l| 32 * l as i64);
     // SAFETY: the caller checked for AVX-512F; every lane reads one live
     // element of `v` (below r).
-    unsafe {
-        let offsets = _mm512_loadu_si512(offsets.as_ptr().cast());
-        Fr8::gather_blst(v.as_ptr().cast(), offsets)
-    }
+    unsafe { Fr8::gather_blst(v.as_ptr().cast(), lane_offsets(32)) }
 }
 
 /// The same residues in `[r, 2r)` (lane value plus `r`).
