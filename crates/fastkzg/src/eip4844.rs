@@ -179,7 +179,7 @@ impl<B: Backend> KzgSettings<B> {
         y: &B::Fr,
         proof: &B::G1,
     ) -> bool {
-        let rhs = *commitment - self.mul_generator(y) + *proof * z;
+        let rhs = *commitment - self.mul_generator(y) + B::g1_mul_vartime(proof, z);
         B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
     }
 

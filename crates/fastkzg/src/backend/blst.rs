@@ -11,8 +11,9 @@ use blst::{
     BLST_ERROR,
 };
 
-use super::blst_glv::{endomorphism, split_scalar, GLV_MIN_POINTS};
+use super::blst_glv::{endomorphism, endomorphism_projective, split_scalar, GLV_MIN_POINTS};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
+use super::wnaf;
 use super::{
     from_bytes_be_each, pair_fraction_sum_each, scale_each, Backend, Group, Module, PointError,
     Scalar,
@@ -671,6 +672,18 @@ impl Backend for Blst {
         // SAFETY: the compression flag is clear, so blst reads 192 bytes.
         map_err(unsafe { blst::blst_p2_deserialize(&mut a, bytes.as_ptr()) })?;
         Ok(p2_from_affine(&a))
+    }
+
+    /// GLV: `s·P = s₁·P + s₂·φ(P)` with 128-bit halves, both NAF terms on
+    /// one chain of 128 doublings; the table of `φ(P)` is the table of `P`
+    /// mapped by `φ` (one multiplication per entry).
+    fn g1_mul_vartime(p: &G1, s: &Fr) -> G1 {
+        let (s1, s2) = split_scalar(&s.canonical_limbs());
+        let table = wnaf::odd_multiples(p, wnaf::WINDOW);
+        let phi_table: Vec<G1> = table.iter().map(endomorphism_projective).collect();
+        let d1 = wnaf::digits(&[s1 as u64, (s1 >> 64) as u64], wnaf::WINDOW);
+        let d2 = wnaf::digits(&[s2 as u64, (s2 >> 64) as u64], wnaf::WINDOW);
+        wnaf::straus(&[(&table, &d1), (&phi_table, &d2)])
     }
 
     fn g1_msm(points: &[blst_p1_affine], scalars: &[Fr]) -> G1 {

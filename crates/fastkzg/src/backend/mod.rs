@@ -15,6 +15,7 @@ mod blst_glv;
 #[cfg(target_arch = "x86_64")]
 mod blst_ifma;
 mod blst_pairing;
+mod wnaf;
 pub use self::blst::Blst;
 
 #[cfg(feature = "arkworks")]
@@ -282,6 +283,12 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     fn g2_serialize(p: &Self::G2) -> [u8; 192];
     /// Decodes an uncompressed G2 point, on-curve check only (pinned data).
     fn g2_deserialize_unchecked_subgroup(bytes: &[u8; 192]) -> Result<Self::G2, PointError>;
+
+    /// `s·p` in variable time, for public inputs (verification). `p` must be
+    /// in G1 (backends may use the GLV endomorphism).
+    fn g1_mul_vartime(p: &Self::G1, s: &Self::Fr) -> Self::G1 {
+        wnaf::mul(p, &wnaf::limbs(&s.to_bytes_le()))
+    }
 
     /// `Σ scalars[i]·points[i]` (variable base). Lengths must match; extra
     /// entries of the longer slice are ignored.
