@@ -179,7 +179,12 @@ impl<B: Backend> KzgSettings<B> {
         y: &B::Fr,
         proof: &B::G1,
     ) -> bool {
-        let rhs = *commitment - self.mul_generator(y) + B::g1_mul_vartime(proof, z);
+        // The two scalar multiplications may run on two threads.
+        let (c_minus_y, z_proof) = crate::par::join(
+            || *commitment - self.mul_generator(y),
+            || B::g1_mul_vartime(proof, z),
+        );
+        let rhs = c_minus_y + z_proof;
         B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
     }
 
@@ -311,6 +316,16 @@ impl<B: Backend> KzgSettings<B> {
         let n = blobs.len();
         if n == 0 {
             return Ok(true);
+        }
+        if n == 1 {
+            // With one opening the spec's only power of the challenge is
+            // r⁰ = 1, so its batch check is exactly the single check (and
+            // the validation order is the same: blob, commitment, proof).
+            return self.verify_blob_kzg_proof(
+                blobs[0].borrow(),
+                &commitments_bytes[0],
+                &proofs_bytes[0],
+            );
         }
         // Per blob: parse, validate, derive z and evaluate y; beside it, the
         // commitments and proofs are decoded (subgroup checks many at a
