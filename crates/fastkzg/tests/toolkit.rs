@@ -322,6 +322,46 @@ fn das_extension_and_recovery<B: Backend>(seed: u64, log: usize) {
         "more than half missing"
     );
 }
+/// The transforms that are halved over two threads from 1024 elements on
+/// (natural → natural, natural → bit-reversed, bit-reversed → natural, and
+/// on a larger domain, i.e. with a stride) give with four threads exactly
+/// what the serial network gives with one; the serial results are pinned
+/// to the polynomial's values at sampled roots.
+fn split_fft_matches_serial<B: Backend>(seed: u64, log: usize) {
+    let mut rng = common::rng(seed);
+    let n = 1 << log;
+    let a = frs::<B>(&mut rng, n);
+    let domain = Domain::<B::Fr>::new(n).unwrap();
+    let big = Domain::<B::Fr>::new(2 * n).unwrap();
+    let run = |threads: usize| {
+        fastkzg::with_threads(threads, || {
+            let mut out = vec![
+                fft::fft(&a, &domain).unwrap(),
+                fft::ifft(&a, &domain).unwrap(),
+            ];
+            for d in [&domain, &big] {
+                let mut nr = a.clone();
+                fft::fft_in_place_nr(&mut nr, d).unwrap();
+                let mut rn = a.clone();
+                fft::ifft_in_place_rn_unscaled(&mut rn, d).unwrap();
+                out.extend([nr, rn]);
+            }
+            out
+        })
+        .unwrap()
+    };
+    let serial = run(1);
+    let p = Polynomial::new(a.clone());
+    for k in [0, 1, n / 2 - 1, n / 2, n / 2 + 1, n - 1] {
+        assert_eq!(serial[0][k], p.evaluate(&domain.root(k)), "fft at root {k}");
+    }
+    assert_eq!(
+        fft::fft(&serial[1], &domain).unwrap(),
+        a,
+        "ifft inverts fft"
+    );
+    assert_eq!(run(4), serial, "size {n}");
+}
 
 macro_rules! backend_tests {
     ($modname:ident, $b:ty) => {
@@ -344,6 +384,8 @@ macro_rules! backend_tests {
             fn msm_edges() { msm_edge_cases::<$b>(11); msm_edge_cases::<$b>(12); }
             #[test]
             fn fft_2_16() { fft_round_trip::<$b>(1, 16); }
+            #[test]
+            fn split_fft() { for log in [10, 11, 13] { split_fft_matches_serial::<$b>(log as u64, log); } }
             #[test]
             fn g1_fft() { g1_fft_matches_scalar_fft::<$b>(2, 4); g1_fft_matches_scalar_fft::<$b>(3, 7); }
             #[test]

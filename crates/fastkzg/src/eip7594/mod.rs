@@ -47,16 +47,18 @@ pub(crate) fn cell_to_coset_evals<B: Backend>(cell: &Cell, position: usize) -> R
 
 /// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values.
 pub(crate) fn evals_to_cells<F: Scalar>(evals: &[F]) -> Vec<Cell> {
-    evals
-        .chunks_exact(FIELD_ELEMENTS_PER_CELL)
-        .map(|chunk| {
-            let mut cell = [0u8; FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEMENT];
-            for (dst, v) in cell.chunks_exact_mut(BYTES_PER_FIELD_ELEMENT).zip(chunk) {
-                dst.copy_from_slice(&v.to_bytes_be());
-            }
-            cell
-        })
-        .collect()
+    // Cells are encoded independently, spread over the caller's pool.
+    let chunks: Vec<&[F]> = evals.chunks_exact(FIELD_ELEMENTS_PER_CELL).collect();
+    crate::par::map_collect(chunks.len(), |i| {
+        let mut cell = [0u8; FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEMENT];
+        for (dst, v) in cell
+            .chunks_exact_mut(BYTES_PER_FIELD_ELEMENT)
+            .zip(chunks[i])
+        {
+            dst.copy_from_slice(&v.to_bytes_be());
+        }
+        cell
+    })
 }
 
 /// The exponent `e` with `h_i = ω_8192^e` for cell `i` (`rev7(i)`).

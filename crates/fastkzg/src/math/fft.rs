@@ -127,6 +127,90 @@ fn scale_split<F: Scalar, T: Module<F>>(ys: &mut [T], ws: &[F], parallel: bool) 
     T::scale_many(ys, ws);
 }
 
+/// The smallest transform that [`dit_split`] and [`dif_split`] halve over
+/// two threads (smaller ones cost less than the hand-over).
+const SPLIT_MIN: usize = 1024;
+
+/// Whether a transform of `n` elements of `T` is halved over the pool:
+/// with a second thread, for cheap elements (the batched point types have
+/// their own parallel network, [`dit`] with `parallel`).
+fn split_here<F: Scalar, T: Module<F>>(n: usize) -> bool {
+    !T::BATCHED_SCALING && n >= SPLIT_MIN && crate::par::threads() > 1
+}
+
+/// One full stage of butterflies (`half = a.len()/2`, twiddle step `step`),
+/// the two halves of the pairs beside each other when [`split_here`].
+/// `dif` selects the decimation-in-frequency butterfly.
+fn split_stage<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+    step: usize,
+    inverse: bool,
+    dif: bool,
+) {
+    let roots = domain.roots();
+    let half = a.len() / 2;
+    let (lo, hi) = a.split_at_mut(half);
+    let run = |lo: &mut [T], hi: &mut [T], offset: usize| {
+        for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+            let j = j + offset;
+            if j == 0 {
+                T::butterfly_unit(x, y);
+            } else if dif {
+                T::butterfly_dif(x, y, &roots[twiddle(j, step, roots.len(), inverse)]);
+            } else {
+                T::butterfly(x, y, &roots[twiddle(j, step, roots.len(), inverse)]);
+            }
+        }
+    };
+    let quarter = half / 2;
+    let (lo0, lo1) = lo.split_at_mut(quarter);
+    let (hi0, hi1) = hi.split_at_mut(quarter);
+    crate::par::join(|| run(lo0, hi0, 0), || run(lo1, hi1, quarter));
+}
+
+/// [`dit`] (serial network) for a transform that may be halved over two
+/// threads: its stages below the last act on the two halves separately,
+/// and those are the half-size transforms with twice the stride.
+fn dit_split<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+    stride: usize,
+    inverse: bool,
+) {
+    if !split_here::<F, T>(a.len()) {
+        dit(a, domain, stride, inverse, false);
+        return;
+    }
+    let (lo, hi) = a.split_at_mut(a.len() / 2);
+    crate::par::join(
+        || dit_split(lo, domain, 2 * stride, inverse),
+        || dit_split(hi, domain, 2 * stride, inverse),
+    );
+    split_stage(a, domain, stride, inverse, false);
+}
+
+/// [`dif`] for a transform that may be halved over two threads: after its
+/// first stage, the two halves are half-size transforms with twice the
+/// stride.
+fn dif_split<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    domain: &Domain<F>,
+    stride: usize,
+    inverse: bool,
+) {
+    if !split_here::<F, T>(a.len()) {
+        dif(a, domain, stride, inverse);
+        return;
+    }
+    split_stage(a, domain, stride, inverse, true);
+    let (lo, hi) = a.split_at_mut(a.len() / 2);
+    crate::par::join(
+        || dif_split(lo, domain, 2 * stride, inverse),
+        || dif_split(hi, domain, 2 * stride, inverse),
+    );
+}
+
 /// In-place decimation-in-frequency network (serial): natural-order input,
 /// bit-reversed output.
 fn dif<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize, inverse: bool) {
@@ -184,7 +268,7 @@ fn butterflies<'r, F: Scalar + 'r, T: Module<F>>(
 /// [`fft_in_place`]; for outputs wanted in bit-reversed order (cells).
 pub fn fft_in_place_nr<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
-    dif(a, domain, stride, false);
+    dif_split(a, domain, stride, false);
     Ok(())
 }
 
@@ -195,7 +279,7 @@ pub fn ifft_in_place_rn_unscaled<F: Scalar, T: Module<F>>(
     domain: &Domain<F>,
 ) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
-    dit(a, domain, stride, true, false);
+    dit_split(a, domain, stride, true);
     Ok(())
 }
 
@@ -227,7 +311,11 @@ fn transform<F: Scalar, T: Module<F>>(
 ) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
     bit_reversal_permutation_in_place(a);
-    dit(a, domain, stride, inverse, parallel);
+    if parallel {
+        dit(a, domain, stride, inverse, true);
+    } else {
+        dit_split(a, domain, stride, inverse);
+    }
     Ok(())
 }
 
