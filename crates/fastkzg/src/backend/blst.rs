@@ -266,14 +266,23 @@ impl Scalar for Fr {
         Fr(out)
     }
     fn to_bytes_be(&self) -> [u8; 32] {
-        let s = self.scalar();
+        // From the canonical limbs: blst's byte-by-byte reversal
+        // (`blst_bendian_from_scalar`) cost as much as the conversion.
         let mut out = [0u8; 32];
-        // SAFETY: blst writes exactly 32 bytes into `out`.
-        unsafe { blst::blst_bendian_from_scalar(out.as_mut_ptr(), &s) };
+        for (dst, limb) in out
+            .chunks_exact_mut(8)
+            .zip(self.canonical_limbs().iter().rev())
+        {
+            dst.copy_from_slice(&limb.to_be_bytes());
+        }
         out
     }
     fn to_bytes_le(&self) -> [u8; 32] {
-        self.scalar().b
+        let mut out = [0u8; 32];
+        for (dst, limb) in out.chunks_exact_mut(8).zip(self.canonical_limbs()) {
+            dst.copy_from_slice(&limb.to_le_bytes());
+        }
+        out
     }
     fn square(&self) -> Self {
         let mut out = blst_fr::default();
