@@ -18,9 +18,21 @@
 // (times in seconds per call), after a line "# peer ..." naming the library,
 // gnark-crypto and Go versions and a line "# gomaxprocs N". Progress goes to
 // stderr.
+//
+// With -serve the program measures nothing by itself: after the "# peer"
+// line it answers commands on stdin, one line each, so that the report can
+// take its samples in turn with the Rust libraries (round robin):
+//
+//	case KEY   prepare the case, make its warm-up call and check it;
+//	           answers "ok SECONDS" (the warm-up time) or "err MESSAGE"
+//	run N      N calls of the current case; answers "ok SECONDS" (their
+//	           total time) or "err MESSAGE"
+//
+// It exits at the end of stdin.
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"math"
@@ -28,6 +40,8 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	goethkzg "github.com/crate-crypto/go-eth-kzg"
@@ -35,8 +49,9 @@ import (
 
 func main() {
 	threads := flag.Int("threads", 1, "GOMAXPROCS and the library's numGoRoutines")
+	serveMode := flag.Bool("serve", false, "answer case/run commands on stdin instead of sampling")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: fastkzg-gopeer [-threads N] INPUT")
+		fmt.Fprintln(os.Stderr, "usage: fastkzg-gopeer [-threads N] [-serve] INPUT")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -44,13 +59,13 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
-	if err := run(flag.Arg(0), *threads); err != nil {
+	if err := run(flag.Arg(0), *threads, *serveMode); err != nil {
 		fmt.Fprintln(os.Stderr, "go peer:", err)
 		os.Exit(1)
 	}
 }
 
-func run(path string, threads int) error {
+func run(path string, threads int, serveMode bool) error {
 	in, err := readInputs(path)
 	if err != nil {
 		return err
@@ -66,6 +81,9 @@ func run(path string, threads int) error {
 	runtime.GOMAXPROCS(threads)
 	runtime.GC()
 	fmt.Printf("# peer %s\n# gomaxprocs %d\n", versions(), threads)
+	if serveMode {
+		return serve(ctx, in, threads)
+	}
 	for _, c := range in.cases {
 		j, err := prepare(ctx, in, c, threads)
 		if err != nil {
@@ -79,6 +97,59 @@ func run(path string, threads int) error {
 		fmt.Fprintf(os.Stderr, "%s: %s (%d samples of %d calls)\n", c.key, fmtTime(st.median), st.samples, st.iters)
 	}
 	return nil
+}
+
+// serve answers the "case" and "run" commands of -serve (see the package
+// documentation) until stdin ends.
+func serve(ctx *goethkzg.Context, in *inputs, threads int) error {
+	var cur *job
+	answer := func(d time.Duration, err error) {
+		if err != nil {
+			fmt.Printf("err %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
+			return
+		}
+		fmt.Printf("ok %e\n", d.Seconds())
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		switch {
+		case len(f) == 2 && f[0] == "case":
+			cur = nil
+			i := slices.IndexFunc(in.cases, func(c caseSpec) bool { return c.key == f[1] })
+			if i < 0 {
+				answer(0, fmt.Errorf("no case %q in the input file", f[1]))
+				continue
+			}
+			j, err := prepare(ctx, in, in.cases[i], threads)
+			if err != nil {
+				answer(0, err)
+				continue
+			}
+			dt, err := repeat(j, 1)
+			if err == nil && j.check != nil {
+				err = j.check()
+			}
+			if err == nil {
+				cur = &j
+			}
+			answer(dt, err)
+		case len(f) == 2 && f[0] == "run":
+			n, err := strconv.ParseInt(f[1], 10, 64)
+			if err != nil || n < 1 {
+				answer(0, fmt.Errorf("bad call count %q", f[1]))
+				continue
+			}
+			if cur == nil {
+				answer(0, fmt.Errorf("no case prepared"))
+				continue
+			}
+			answer(repeat(*cur, n))
+		default:
+			answer(0, fmt.Errorf("unknown command %q", sc.Text()))
+		}
+	}
+	return sc.Err()
 }
 
 // sanity makes sure that a verification of the library can fail on these

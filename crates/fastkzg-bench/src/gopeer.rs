@@ -41,11 +41,17 @@
 //! samples, min, q1, q3, max` as TSV after a `# peer` line naming the
 //! versions.
 //!
-//! Unlike the Rust peers, Go runs in its own process after the Rust
-//! measurements, not interleaved with them, so its ratios carry the drift of
-//! the machine between the two. When `go` is missing or the build or a run
-//! fails, the report notes it and goes on without the column; `--no-go`
-//! skips it. By hand:
+//! At one thread the report starts the program with `-serve`
+//! ([`GoPeer::serve`], [`GoServer`]): it loads its setup, then answers
+//! `case KEY` (prepare, warm up and check) and `run N` (N calls, timed in
+//! Go) on its stdin, and the report adds it to each case's round robin as
+//! a batched contender, so its samples alternate with the Rust libraries'
+//! and its ratios come from the same moments of the machine. Its setup
+//! load (one thread) and everything at two threads run as above, in its
+//! own process after the Rust measurements, so those ratios carry the drift
+//! of the machine between the two. When `go` is missing or the build or a
+//! run fails, the report notes it and goes on without the column (or the
+//! rest of it); `--no-go` skips it. By hand:
 //!
 //! ```text
 //! cd crates/fastkzg-bench/go && go build -o /tmp/gopeer . && /tmp/gopeer -threads 1 INPUT
@@ -53,7 +59,8 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 use crate::cases::{Inputs, Op};
 use crate::measure::{Budget, Stats};
@@ -192,6 +199,114 @@ impl GoPeer {
             ));
         }
         parse_output(&text)
+    }
+}
+
+/// The Go program in `-serve` mode (one thread): it takes the one-thread
+/// samples in turn with the Rust libraries, so that its ratios are from the
+/// same moments of the machine. See [`GoPeer::serve`].
+pub struct GoServer {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+    /// The library, gnark-crypto and Go versions.
+    pub versions: String,
+    /// The first error of a sample; the server takes no more cases after it.
+    pub failed: Option<String>,
+    /// The cases in its input file.
+    pub ops: Vec<Op>,
+}
+
+impl GoPeer {
+    /// Starts the program in `-serve` mode on `input` (written by
+    /// [`write_input`], which returned `ops`) at one thread and waits until
+    /// it has loaded its setup.
+    pub fn serve(&self, input: &Path, ops: Vec<Op>) -> Result<GoServer, String> {
+        let mut child = Command::new(&self.exe)
+            .args(["-threads", "1", "-serve"])
+            .arg(input)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("{}: {e}", self.exe.display()))?;
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+        let mut server = GoServer {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            versions: String::new(),
+            failed: None,
+            ops,
+        };
+        loop {
+            let line = server.read_line()?;
+            if let Some(v) = line.strip_prefix("# peer ") {
+                server.versions = v.trim().to_string();
+            } else if line.starts_with("# gomaxprocs") {
+                return Ok(server);
+            }
+        }
+    }
+}
+
+impl GoServer {
+    fn read_line(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        match self.stdout.read_line(&mut line) {
+            Ok(0) => Err("go peer: the program ended".into()),
+            Ok(_) => Ok(line.trim_end().to_string()),
+            Err(e) => Err(format!("go peer: {e}")),
+        }
+    }
+
+    /// Sends one command and returns the seconds of its `ok` answer.
+    fn request(&mut self, command: &str) -> Result<Duration, String> {
+        let stdin = self.stdin.as_mut().ok_or("go peer: stdin closed")?;
+        writeln!(stdin, "{command}")
+            .and_then(|_| stdin.flush())
+            .map_err(|e| format!("go peer: {e}"))?;
+        let line = self.read_line()?;
+        if let Some(msg) = line.strip_prefix("err ") {
+            return Err(format!("go peer, {command}: {msg}"));
+        }
+        line.strip_prefix("ok ")
+            .and_then(|t| t.trim().parse::<f64>().ok())
+            .filter(|t| t.is_finite() && *t >= 0.0)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| format!("go peer, {command}: cannot parse {line:?}"))
+    }
+
+    /// Prepares the case `key` (a warm-up call, checked by the program).
+    pub fn select(&mut self, key: &str) -> Result<(), String> {
+        self.request(&format!("case {key}")).map(|_| ())
+    }
+
+    /// A [`Contender`](crate::measure::Contender) for the selected case:
+    /// each sample is `run N` in the program, timed there. An error is kept
+    /// in [`GoServer::failed`] (the sample then reads 0).
+    pub fn contender(&mut self) -> crate::measure::Contender<'_> {
+        crate::measure::Contender::batched(
+            LABEL.into(),
+            Box::new(move |n| {
+                if self.failed.is_some() {
+                    return Duration::ZERO;
+                }
+                self.request(&format!("run {n}")).unwrap_or_else(|e| {
+                    self.failed = Some(e);
+                    Duration::ZERO
+                })
+            }),
+        )
+    }
+}
+
+impl Drop for GoServer {
+    fn drop(&mut self) {
+        // The program exits at the end of its stdin.
+        drop(self.stdin.take());
+        let _ = self.child.wait();
     }
 }
 

@@ -138,6 +138,9 @@ impl Stats {
     }
 }
 
+/// `n` calls made elsewhere (another process) and their total time.
+pub type Batch<'a> = Box<dyn FnMut(u64) -> Duration + Send + 'a>;
+
 /// One library's job in a case.
 pub struct Contender<'a> {
     /// The report label.
@@ -146,12 +149,29 @@ pub struct Contender<'a> {
     pub threads: Threads,
     /// The call.
     pub job: Job<'a>,
+    /// Instead of `job`: a whole sample's calls at once, timed by whoever
+    /// makes them (the Go peer's process). Its fingerprint is 0: such a
+    /// contender checks its own results.
+    pub batch: Option<Batch<'a>>,
 }
 
-impl Contender<'_> {
+impl<'a> Contender<'a> {
+    /// A contender whose samples are taken by `batch`.
+    pub fn batched(label: String, batch: Batch<'a>) -> Self {
+        Contender {
+            label,
+            threads: Threads::caller(),
+            job: Box::new(|| 0),
+            batch: Some(batch),
+        }
+    }
+
     /// Runs `n` calls on the contender's threads; returns the elapsed time
     /// and the last fingerprint.
     fn run(&mut self, n: u64) -> (Duration, u64) {
+        if let Some(batch) = self.batch.as_mut() {
+            return (batch(n), 0);
+        }
         let job = &mut self.job;
         self.threads.run(move || {
             let t = Instant::now();
@@ -294,6 +314,7 @@ mod tests {
                     a[0] += 1;
                     1
                 }),
+                batch: None,
             },
             Contender {
                 label: "b".into(),
@@ -302,6 +323,7 @@ mod tests {
                     b[0] += 1;
                     2
                 }),
+                batch: None,
             },
         ];
         let out = measure(&mut cs, &Budget::smoke());
@@ -309,5 +331,39 @@ mod tests {
         assert_eq!(out.len(), 2);
         assert_eq!((out[0].fingerprint, out[1].fingerprint), (1, 2));
         assert_eq!(calls, [2, 2]);
+    }
+
+    /// A batched contender is sampled in turn with the others, with the
+    /// call counts the sampler chose, and its reported times are what the
+    /// statistics use.
+    #[test]
+    fn batched_contender_times_are_used() {
+        let mut counts = Vec::new();
+        let mut cs = vec![
+            Contender {
+                label: "a".into(),
+                threads: Threads::caller(),
+                job: Box::new(|| 1),
+                batch: None,
+            },
+            Contender::batched(
+                "b".into(),
+                Box::new(|n| {
+                    counts.push(n);
+                    Duration::from_micros(1500 * n)
+                }),
+            ),
+        ];
+        let out = measure(&mut cs, &Budget::smoke());
+        drop(cs);
+        assert_eq!(out[1].fingerprint, 0);
+        assert!(
+            (out[1].stats.median - 1.5e-3).abs() < 1e-12,
+            "{}",
+            out[1].stats.median
+        );
+        // Warm-up (1 call), then the samples with the calibrated count.
+        assert_eq!(counts[0], 1);
+        assert!(counts.len() >= 2);
     }
 }

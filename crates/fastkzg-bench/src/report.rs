@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use crate::cases::{CKzg, Fastkzg, Inputs, Lib, Op, RustEthKzg, Section};
 use crate::charts::{self, Bars, Panel};
-use crate::gopeer::{self, GoPeer};
+use crate::gopeer::{self, GoPeer, GoServer};
 use crate::measure::{fmt_time, measure, Budget, Contender, Stats};
 use crate::memory::{self, Probe};
 use crate::threads::Threads;
@@ -519,6 +519,7 @@ fn run_cases(
     skip: &dyn Fn(Op, &str) -> bool,
     res: &mut Results,
     start: Instant,
+    mut go: Option<&mut GoServer>,
 ) {
     for op in ops {
         let mut contenders: Vec<Contender> = libs
@@ -529,21 +530,49 @@ fn run_cases(
                     label: l.label(),
                     threads: l.threads().clone(),
                     job,
+                    batch: None,
                 })
             })
             .collect();
         if contenders.is_empty() {
             continue;
         }
-        let threads: Vec<usize> = libs
+        let mut threads: Vec<usize> = libs
             .iter()
             .filter(|l| contenders.iter().any(|c| c.label == l.label()))
             .map(|l| l.threads().count())
             .collect();
-        let out = measure(&mut contenders, budget);
+        // The Go peer, when serving, takes its samples in turn with the
+        // others (it checks its own results).
+        let served = match go.as_deref_mut() {
+            Some(g) if g.failed.is_none() && g.ops.contains(op) => match g.select(&op.key()) {
+                Ok(()) => Some(g),
+                Err(e) => {
+                    g.failed = Some(e);
+                    None
+                }
+            },
+            _ => None,
+        };
+        if let Some(g) = served {
+            contenders.push(g.contender());
+            threads.push(1);
+        }
+        let mut out = measure(&mut contenders, budget);
         drop(contenders);
+        if let Some(e) = go.as_deref().and_then(|g| g.failed.as_ref()) {
+            // A sample failed in this case or a case before: no Go row.
+            if let Some(i) = out.iter().position(|o| o.label == gopeer::LABEL) {
+                log(start, &format!("Go peer failed: {e}"));
+                out.remove(i);
+                threads.remove(i);
+            }
+        }
         let fp0 = out[0].fingerprint;
         for o in &out[1..] {
+            if o.label == gopeer::LABEL {
+                continue;
+            }
             if o.fingerprint != fp0 {
                 let msg = format!(
                     "{}: {} and {} returned different results",
@@ -666,19 +695,81 @@ fn single_thread_api(
     let skip = move |op: Op, label: &str| {
         quick && matches!(op, Op::LoadFile(_)) && label.starts_with("rust-eth-kzg")
     };
-    run_cases(&api, &libs, &inputs, budget, "", &skip, res, start);
+    let api_cases: Vec<(Op, Budget)> = api.iter().map(|op| (*op, budget.clone())).collect();
+    let mut server = go.and_then(|(g, _)| go_server(g, &inputs, &api_cases, res, start));
+    run_cases(
+        &api,
+        &libs,
+        &inputs,
+        budget,
+        "",
+        &skip,
+        res,
+        start,
+        server.as_mut(),
+    );
+    let served = server.is_some();
+    if let Some(e) = server.take().and_then(|s| s.failed.clone()) {
+        res.notes
+            .push(format!("{} column incomplete: {e}", gopeer::LABEL));
+    }
     let sb = setup_budget(budget);
-    run_cases(&setup, &libs, &inputs, &sb, "", &skip, res, start);
+    run_cases(&setup, &libs, &inputs, &sb, "", &skip, res, start, None);
     let Some((go, two_threads)) = go else {
         return Vec::new();
     };
-    let cases: Vec<(Op, Budget)> = api
-        .iter()
-        .map(|op| (*op, budget.clone()))
-        .chain(setup.iter().map(|op| (*op, sb.clone())))
-        .collect();
-    let threads: &[usize] = if two_threads { &[1, 2] } else { &[1] };
-    go_peer(go, &inputs, &cases, threads, res, start)
+    // Go's own process: setup loading at one thread (and the API cases
+    // when serving failed to start), everything at two threads.
+    let setup_cases: Vec<(Op, Budget)> = setup.iter().map(|op| (*op, sb.clone())).collect();
+    let one: Vec<(Op, Budget)> = if served {
+        setup_cases.clone()
+    } else {
+        api_cases.iter().chain(&setup_cases).cloned().collect()
+    };
+    let mut more = go_peer(go, &inputs, &one, &[1], res, start);
+    if two_threads {
+        let all: Vec<(Op, Budget)> = api_cases.into_iter().chain(setup_cases).collect();
+        more.extend(go_peer(go, &inputs, &all, &[2], res, start));
+    }
+    more
+}
+
+/// Starts the Go peer's one-thread server on the inputs of `cases`; `None`
+/// (with a note) when it cannot start.
+fn go_server(
+    go: &GoPeer,
+    inputs: &Inputs,
+    cases: &[(Op, Budget)],
+    res: &mut Results,
+    start: Instant,
+) -> Option<GoServer> {
+    let input =
+        std::env::temp_dir().join(format!("fastkzg-bench-go-serve-{}.bin", std::process::id()));
+    let server = gopeer::write_input(&input, inputs, cases).and_then(|ops| go.serve(&input, ops));
+    // The program has read the file once it has answered.
+    let _ = std::fs::remove_file(&input);
+    match server {
+        Ok(s) => {
+            log(
+                start,
+                &format!(
+                    "{}: one thread, {} case(s), sampled in turn with the others",
+                    gopeer::LABEL,
+                    s.ops.len()
+                ),
+            );
+            res.set_meta("go_peer", s.versions.clone());
+            Some(s)
+        }
+        Err(e) => {
+            log(start, &format!("Go peer server failed: {e}"));
+            res.notes.push(format!(
+                "{} one-thread samples from its own process (its server did not start: {e})",
+                gopeer::LABEL
+            ));
+            None
+        }
+    }
 }
 
 /// Runs the Go peer on `inputs` for those of `cases` it has, at each of
@@ -770,9 +861,13 @@ fn run_mt_child(opts: &Options, out: &Path, rek_label: &str) -> Result<(), Strin
         .into_iter()
         .partition(|op| op.section() != Section::Setup);
     let none = |_: Op, _: &str| false;
-    run_cases(&api, &libs, &inputs, &budget, "-2t", &none, &mut res, start);
+    run_cases(
+        &api, &libs, &inputs, &budget, "-2t", &none, &mut res, start, None,
+    );
     let sb = setup_budget(&budget);
-    run_cases(&setup, &libs, &inputs, &sb, "-2t", &none, &mut res, start);
+    run_cases(
+        &setup, &libs, &inputs, &sb, "-2t", &none, &mut res, start, None,
+    );
     std::fs::write(out, res.to_tsv()).map_err(|e| format!("{}: {e}", out.display()))
 }
 
@@ -872,6 +967,7 @@ fn toolkit_rows<B: fastkzg::Backend>(
             label: label.into(),
             threads: threads.clone(),
             job,
+            batch: None,
         }];
         let out = measure(&mut c, budget);
         let st = out[0].stats.clone();
@@ -1234,7 +1330,7 @@ fn markdown(res: &Results) -> String {
     if let Some(go) = res.meta("go_peer") {
         let _ = writeln!(
             s,
-            "**Go peer.** {}: `NewContext4096Secure()` (its embedded mainnet setup). It has no precompute setting (its cell proofs use variable-base MSMs), so its cell-proof figures sit in the p=0 rows. Built with `go build` from `crates/fastkzg-bench/go` and run in its own process after the Rust libraries, on the same inputs (handed over in a file), sampled the same way, each result checked against fastkzg's first; one thread is `GOMAXPROCS=1` with `numGoRoutines=1`, two threads `GOMAXPROCS=2` with `numGoRoutines=2` (see `crates/fastkzg-bench/src/gopeer.rs`). Not interleaved with the other libraries: its ratios also carry the machine's drift between the two parts of the run.\n",
+            "**Go peer.** {}: `NewContext4096Secure()` (its embedded mainnet setup). It has no precompute setting (its cell proofs use variable-base MSMs), so its cell-proof figures sit in the p=0 rows. Built with `go build` from `crates/fastkzg-bench/go`; it gets the same inputs (handed over in a file) and checks its first result of each case against them. One thread (`GOMAXPROCS=1`, `numGoRoutines=1`): the program runs as a server beside this process and takes its samples in turn with the Rust libraries, in the same round robin (each sample timed in Go), so its one-thread ratios come from the same moments of the machine; only its setup load is measured in its own run after the Rust libraries. Two threads (`GOMAXPROCS=2`, `numGoRoutines=2`): its own process after the Rust libraries, sampled the same way, so those ratios also carry the machine's drift between the two parts of the run (see `crates/fastkzg-bench/src/gopeer.rs`).\n",
             go
         );
     }
