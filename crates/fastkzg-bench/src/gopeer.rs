@@ -41,15 +41,17 @@
 //! samples, min, q1, q3, max` as TSV after a `# peer` line naming the
 //! versions.
 //!
-//! At one thread the report starts the program with `-serve`
-//! ([`GoPeer::serve`], [`GoServer`]): it loads its setup, then answers
-//! `case KEY` (prepare, warm up and check) and `run N` (N calls, timed in
-//! Go) on its stdin, and the report adds it to each case's round robin as
-//! a batched contender, so its samples alternate with the Rust libraries'
-//! and its ratios come from the same moments of the machine. Its setup
-//! load (one thread) and everything at two threads run as above, in its
-//! own process after the Rust measurements, so those ratios carry the drift
-//! of the machine between the two. When `go` is missing or the build or a
+//! For the API cases the report starts the program with `-serve`
+//! ([`GoPeer::serve`], [`GoServer`]), at one thread beside its own
+//! measurements and at two threads beside the two-thread process's (which
+//! gets the program's path with `--go-exe`): it loads its setup, then
+//! answers `case KEY` (prepare, warm up and check) and `run N` (N calls,
+//! timed in Go) on its stdin, and the report adds it to each case's round
+//! robin as a batched contender, so its samples alternate with the Rust
+//! libraries' and its ratios come from the same moments of the machine.
+//! Only its setup loads run as above, in its own process after the Rust
+//! measurements (and everything else does when a server cannot start), so
+//! those ratios carry the drift of the machine between the two. When `go` is missing or the build or a
 //! run fails, the report notes it and goes on without the column (or the
 //! rest of it); `--no-go` skips it. By hand:
 //!
@@ -125,6 +127,17 @@ fn go_command() -> Result<PathBuf, String> {
 }
 
 impl GoPeer {
+    /// The program built earlier at `exe` (by [`GoPeer::build`], for
+    /// example in the parent process).
+    pub fn from_exe(exe: PathBuf) -> Self {
+        GoPeer { exe }
+    }
+
+    /// The built program.
+    pub fn exe(&self) -> &Path {
+        &self.exe
+    }
+
     /// Builds the Go program into `<target_dir>/fastkzg-bench-go/`.
     pub fn build(target_dir: &Path) -> Result<Self, String> {
         let go = go_command()?;
@@ -202,9 +215,10 @@ impl GoPeer {
     }
 }
 
-/// The Go program in `-serve` mode (one thread): it takes the one-thread
-/// samples in turn with the Rust libraries, so that its ratios are from the
-/// same moments of the machine. See [`GoPeer::serve`].
+/// The Go program in `-serve` mode: it takes its samples in turn with the
+/// Rust libraries (one thread in the report's process, two threads in the
+/// two-thread process), so that its ratios are from the same moments of
+/// the machine. See [`GoPeer::serve`].
 pub struct GoServer {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -215,15 +229,19 @@ pub struct GoServer {
     pub failed: Option<String>,
     /// The cases in its input file.
     pub ops: Vec<Op>,
+    /// Its `GOMAXPROCS` and `numGoRoutines`.
+    pub threads: usize,
 }
 
 impl GoPeer {
     /// Starts the program in `-serve` mode on `input` (written by
-    /// [`write_input`], which returned `ops`) at one thread and waits until
-    /// it has loaded its setup.
-    pub fn serve(&self, input: &Path, ops: Vec<Op>) -> Result<GoServer, String> {
+    /// [`write_input`], which returned `ops`) at `threads` threads and waits
+    /// until it has loaded its setup.
+    pub fn serve(&self, input: &Path, ops: Vec<Op>, threads: usize) -> Result<GoServer, String> {
         let mut child = Command::new(&self.exe)
-            .args(["-threads", "1", "-serve"])
+            .arg("-threads")
+            .arg(threads.to_string())
+            .arg("-serve")
             .arg(input)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -239,6 +257,7 @@ impl GoPeer {
             versions: String::new(),
             failed: None,
             ops,
+            threads,
         };
         loop {
             let line = server.read_line()?;
@@ -288,7 +307,7 @@ impl GoServer {
     /// in [`GoServer::failed`] (the sample then reads 0).
     pub fn contender(&mut self) -> crate::measure::Contender<'_> {
         crate::measure::Contender::batched(
-            LABEL.into(),
+            label(self.threads),
             Box::new(move |n| {
                 if self.failed.is_some() {
                     return Duration::ZERO;

@@ -17,10 +17,11 @@
 //!   `multithreaded` on the same pool, interleaved the same way. The report
 //!   builds and runs it with `cargo run`, sharing the target directory.
 //! - Go: go-eth-kzg v1.5.0 (the Go library of the go-kzg-4844 authors, on
-//!   gnark-crypto), built with `go build` from `crates/fastkzg-bench/go` and
-//!   run as a child process on the same inputs after the Rust libraries, at
-//!   `GOMAXPROCS=1` and, with the two-thread comparison, `GOMAXPROCS=2`
-//!   ([`crate::gopeer`]). Without `go`, or when it fails, the report notes
+//!   gnark-crypto), built with `go build` from `crates/fastkzg-bench/go`;
+//!   a child process on the same inputs that takes its samples in each
+//!   case's round robin, at `GOMAXPROCS=1` beside this process and, with the
+//!   two-thread comparison, at `GOMAXPROCS=2` beside that one (setup loads
+//!   in its own runs after the Rust libraries; [`crate::gopeer`]). Without `go`, or when it fails, the report notes
 //!   it and goes on without that column.
 //! - Memory: one fresh process per library and precompute level
 //!   ([`crate::memory`]).
@@ -104,6 +105,9 @@ pub struct Options {
     pub child_mt: Option<PathBuf>,
     /// The two-thread child saves its input fixture here (for the parent).
     pub save_fixture: Option<PathBuf>,
+    /// The two-thread child serves the Go peer's two-thread samples with
+    /// this program (built by the parent).
+    pub go_exe: Option<PathBuf>,
     /// The command line, as recorded in the report.
     pub command: String,
 }
@@ -132,6 +136,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
         replot: None,
         child_mt: None,
         save_fixture: None,
+        go_exe: None,
         command: format!(
             "cargo run --release -p fastkzg-bench --bin report{}{}",
             if args.is_empty() { "" } else { " -- " },
@@ -168,6 +173,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                     it.next().ok_or("--save-fixture needs a file")?,
                 ))
             }
+            "--go-exe" => o.go_exe = Some(PathBuf::from(it.next().ok_or("--go-exe needs a file")?)),
             "--bench" => {} // passed by `cargo bench`
             "-h" | "--help" => return Err(USAGE.into()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
@@ -473,7 +479,7 @@ pub fn run(opts: &Options) -> Result<(), String> {
             start,
             "two threads: building and running crates/fastkzg-bench/mt",
         );
-        match spawn_mt_child(opts, &fixture) {
+        match spawn_mt_child(opts, &fixture, go.as_ref()) {
             Ok(rows) => mt_rows = rows,
             Err(e) => {
                 log(start, &format!("two-thread comparison failed: {e}"));
@@ -482,10 +488,16 @@ pub fn run(opts: &Options) -> Result<(), String> {
             }
         }
     }
-    let go_two_threads = !mt_rows.is_empty();
+    let go_two = if mt_rows.is_empty() {
+        GoTwoThreads::None
+    } else if mt_rows.iter().any(|r| r.label == gopeer::label(2)) {
+        GoTwoThreads::SetupOnly
+    } else {
+        GoTwoThreads::All
+    };
     let mut go_rows_2t = Vec::new();
     if opts.api || opts.setup {
-        let go = go.as_ref().map(|g| (g, go_two_threads));
+        let go = go.as_ref().map(|g| (g, go_two));
         go_rows_2t = single_thread_api(opts, &budget, &mut res, &fixture, go, start);
     }
     let _ = std::fs::remove_file(&fixture);
@@ -555,14 +567,14 @@ fn run_cases(
             _ => None,
         };
         if let Some(g) = served {
+            threads.push(g.threads);
             contenders.push(g.contender());
-            threads.push(1);
         }
         let mut out = measure(&mut contenders, budget);
         drop(contenders);
         if let Some(e) = go.as_deref().and_then(|g| g.failed.as_ref()) {
             // A sample failed in this case or a case before: no Go row.
-            if let Some(i) = out.iter().position(|o| o.label == gopeer::LABEL) {
+            if let Some(i) = out.iter().position(|o| o.label.starts_with(gopeer::LABEL)) {
                 log(start, &format!("Go peer failed: {e}"));
                 out.remove(i);
                 threads.remove(i);
@@ -570,7 +582,7 @@ fn run_cases(
         }
         let fp0 = out[0].fingerprint;
         for o in &out[1..] {
-            if o.label == gopeer::LABEL {
+            if o.label.starts_with(gopeer::LABEL) {
                 continue;
             }
             if o.fingerprint != fp0 {
@@ -642,7 +654,7 @@ fn single_thread_api(
     budget: &Budget,
     res: &mut Results,
     fixture: &Path,
-    go: Option<(&GoPeer, bool)>,
+    go: Option<(&GoPeer, GoTwoThreads)>,
     start: Instant,
 ) -> Vec<TimeRow> {
     let one = Threads::new(1).unwrap_or_else(Threads::caller);
@@ -696,7 +708,7 @@ fn single_thread_api(
         quick && matches!(op, Op::LoadFile(_)) && label.starts_with("rust-eth-kzg")
     };
     let api_cases: Vec<(Op, Budget)> = api.iter().map(|op| (*op, budget.clone())).collect();
-    let mut server = go.and_then(|(g, _)| go_server(g, &inputs, &api_cases, res, start));
+    let mut server = go.and_then(|(g, _)| go_server(g, 1, &inputs, &api_cases, res, start));
     run_cases(
         &api,
         &libs,
@@ -715,11 +727,12 @@ fn single_thread_api(
     }
     let sb = setup_budget(budget);
     run_cases(&setup, &libs, &inputs, &sb, "", &skip, res, start, None);
-    let Some((go, two_threads)) = go else {
+    let Some((go, two)) = go else {
         return Vec::new();
     };
     // Go's own process: setup loading at one thread (and the API cases
-    // when serving failed to start), everything at two threads.
+    // when serving failed to start); at two threads, what the two-thread
+    // process did not serve.
     let setup_cases: Vec<(Op, Budget)> = setup.iter().map(|op| (*op, sb.clone())).collect();
     let one: Vec<(Op, Budget)> = if served {
         setup_cases.clone()
@@ -727,17 +740,34 @@ fn single_thread_api(
         api_cases.iter().chain(&setup_cases).cloned().collect()
     };
     let mut more = go_peer(go, &inputs, &one, &[1], res, start);
-    if two_threads {
-        let all: Vec<(Op, Budget)> = api_cases.into_iter().chain(setup_cases).collect();
-        more.extend(go_peer(go, &inputs, &all, &[2], res, start));
+    let two_cases: Vec<(Op, Budget)> = match two {
+        GoTwoThreads::None => Vec::new(),
+        GoTwoThreads::SetupOnly => setup_cases,
+        GoTwoThreads::All => api_cases.into_iter().chain(setup_cases).collect(),
+    };
+    if !two_cases.is_empty() {
+        more.extend(go_peer(go, &inputs, &two_cases, &[2], res, start));
     }
     more
 }
 
-/// Starts the Go peer's one-thread server on the inputs of `cases`; `None`
+/// Which of the Go peer's two-thread cases run in its own process after the
+/// one-thread part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GoTwoThreads {
+    /// None (no two-thread comparison).
+    None,
+    /// Setup loading: the two-thread process served the API cases.
+    SetupOnly,
+    /// All of them.
+    All,
+}
+
+/// Starts the Go peer's server at `threads` on the inputs of `cases`; `None`
 /// (with a note) when it cannot start.
 fn go_server(
     go: &GoPeer,
+    threads: usize,
     inputs: &Inputs,
     cases: &[(Op, Budget)],
     res: &mut Results,
@@ -745,7 +775,8 @@ fn go_server(
 ) -> Option<GoServer> {
     let input =
         std::env::temp_dir().join(format!("fastkzg-bench-go-serve-{}.bin", std::process::id()));
-    let server = gopeer::write_input(&input, inputs, cases).and_then(|ops| go.serve(&input, ops));
+    let server =
+        gopeer::write_input(&input, inputs, cases).and_then(|ops| go.serve(&input, ops, threads));
     // The program has read the file once it has answered.
     let _ = std::fs::remove_file(&input);
     match server {
@@ -753,8 +784,8 @@ fn go_server(
             log(
                 start,
                 &format!(
-                    "{}: one thread, {} case(s), sampled in turn with the others",
-                    gopeer::LABEL,
+                    "{}: {} case(s), sampled in turn with the others",
+                    gopeer::label(threads),
                     s.ops.len()
                 ),
             );
@@ -764,8 +795,8 @@ fn go_server(
         Err(e) => {
             log(start, &format!("Go peer server failed: {e}"));
             res.notes.push(format!(
-                "{} one-thread samples from its own process (its server did not start: {e})",
-                gopeer::LABEL
+                "{} samples from its own process (its server did not start: {e})",
+                gopeer::label(threads)
             ));
             None
         }
@@ -861,9 +892,33 @@ fn run_mt_child(opts: &Options, out: &Path, rek_label: &str) -> Result<(), Strin
         .into_iter()
         .partition(|op| op.section() != Section::Setup);
     let none = |_: Op, _: &str| false;
+    // The Go peer at two threads, when the parent built it, takes its
+    // samples in turn with the others here.
+    let api_cases: Vec<(Op, Budget)> = api.iter().map(|op| (*op, budget.clone())).collect();
+    let mut server = opts.go_exe.as_ref().and_then(|exe| {
+        go_server(
+            &GoPeer::from_exe(exe.clone()),
+            2,
+            &inputs,
+            &api_cases,
+            &mut res,
+            start,
+        )
+    });
     run_cases(
-        &api, &libs, &inputs, &budget, "-2t", &none, &mut res, start, None,
+        &api,
+        &libs,
+        &inputs,
+        &budget,
+        "-2t",
+        &none,
+        &mut res,
+        start,
+        server.as_mut(),
     );
+    if let Some(e) = server.take().and_then(|s| s.failed.clone()) {
+        log(start, &format!("[2T] Go peer: {e}"));
+    }
     let sb = setup_budget(&budget);
     run_cases(
         &setup, &libs, &inputs, &sb, "-2t", &none, &mut res, start, None,
@@ -891,7 +946,11 @@ fn target_dir() -> Result<PathBuf, String> {
 }
 
 /// Builds and runs the nested two-thread crate; returns its rows.
-fn spawn_mt_child(opts: &Options, fixture: &Path) -> Result<Vec<TimeRow>, String> {
+fn spawn_mt_child(
+    opts: &Options,
+    fixture: &Path,
+    go: Option<&GoPeer>,
+) -> Result<Vec<TimeRow>, String> {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("mt/Cargo.toml");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let target_dir = target_dir()?;
@@ -908,6 +967,9 @@ fn spawn_mt_child(opts: &Options, fixture: &Path) -> Result<Vec<TimeRow>, String
         .env("CARGO_TARGET_DIR", &target_dir);
     if let Some(o) = &opts.only {
         cmd.args(["--only", o]);
+    }
+    if let Some(g) = go {
+        cmd.arg("--go-exe").arg(g.exe());
     }
     if !opts.api {
         cmd.arg("--no-api");
@@ -1330,7 +1392,7 @@ fn markdown(res: &Results) -> String {
     if let Some(go) = res.meta("go_peer") {
         let _ = writeln!(
             s,
-            "**Go peer.** {}: `NewContext4096Secure()` (its embedded mainnet setup). It has no precompute setting (its cell proofs use variable-base MSMs), so its cell-proof figures sit in the p=0 rows. Built with `go build` from `crates/fastkzg-bench/go`; it gets the same inputs (handed over in a file) and checks its first result of each case against them. One thread (`GOMAXPROCS=1`, `numGoRoutines=1`): the program runs as a server beside this process and takes its samples in turn with the Rust libraries, in the same round robin (each sample timed in Go), so its one-thread ratios come from the same moments of the machine; only its setup load is measured in its own run after the Rust libraries. Two threads (`GOMAXPROCS=2`, `numGoRoutines=2`): its own process after the Rust libraries, sampled the same way, so those ratios also carry the machine's drift between the two parts of the run (see `crates/fastkzg-bench/src/gopeer.rs`).\n",
+            "**Go peer.** {}: `NewContext4096Secure()` (its embedded mainnet setup). It has no precompute setting (its cell proofs use variable-base MSMs), so its cell-proof figures sit in the p=0 rows. Built with `go build` from `crates/fastkzg-bench/go`; it gets the same inputs (handed over in a file) and checks its first result of each case against them. At one thread (`GOMAXPROCS=1`, `numGoRoutines=1`) the program runs as a server beside the one-thread process, and at two threads (`GOMAXPROCS=2`, `numGoRoutines=2`) beside the two-thread process; either way it takes its samples in turn with the Rust libraries, in the same round robin (each sample timed in Go), so its ratios come from the same moments of the machine. Only its setup loads are measured in its own runs after the Rust libraries, so those ratios also carry the machine's drift (see `crates/fastkzg-bench/src/gopeer.rs`).\n",
             go
         );
     }
@@ -1391,7 +1453,7 @@ fn markdown(res: &Results) -> String {
             s,
             "Measured in a second process: fastkzg with 2 threads, c-kzg (single-threaded; measured again here so that these ratios come from the same run) and rust_eth_kzg built multithreaded{}. The last column is the speed-up of fastkzg's second thread: fastkzg 2T / fastkzg 1T (from the single-thread tables, i.e. across the two processes).\n",
             if peers2.iter().any(|l| l.starts_with(gopeer::LABEL)) {
-                format!("; {} 2T in its own process at `GOMAXPROCS=2`", gopeer::LABEL)
+                format!("; {} 2T at `GOMAXPROCS=2`, served beside this process in the same round robin (its setup load in its own run)", gopeer::LABEL)
             } else {
                 String::new()
             }
