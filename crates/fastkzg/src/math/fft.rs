@@ -140,27 +140,20 @@ fn split_here<F: Scalar, T: Module<F>>(n: usize) -> bool {
 
 /// One full stage of butterflies (`half = a.len()/2`, twiddle step `step`),
 /// the two halves of the pairs beside each other when [`split_here`].
-/// `dif` selects the decimation-in-frequency butterfly.
-fn split_stage<F: Scalar, T: Module<F>>(
+/// `DIF` selects the decimation-in-frequency butterfly.
+fn split_stage<F: Scalar, T: Module<F>, const DIF: bool>(
     a: &mut [T],
     domain: &Domain<F>,
     step: usize,
     inverse: bool,
-    dif: bool,
 ) {
     let roots = domain.roots();
+    let w = |j: usize| &roots[twiddle(j, step, roots.len(), inverse)];
     let half = a.len() / 2;
     let (lo, hi) = a.split_at_mut(half);
     let run = |lo: &mut [T], hi: &mut [T], offset: usize| {
         for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
-            let j = j + offset;
-            if j == 0 {
-                T::butterfly_unit(x, y);
-            } else if dif {
-                T::butterfly_dif(x, y, &roots[twiddle(j, step, roots.len(), inverse)]);
-            } else {
-                T::butterfly(x, y, &roots[twiddle(j, step, roots.len(), inverse)]);
-            }
+            butterfly_at::<F, T, DIF>(j + offset, x, y, &w);
         }
     };
     let quarter = half / 2;
@@ -187,7 +180,7 @@ fn dit_split<F: Scalar, T: Module<F>>(
         || dit_split(lo, domain, 2 * stride, inverse),
         || dit_split(hi, domain, 2 * stride, inverse),
     );
-    split_stage(a, domain, stride, inverse, false);
+    split_stage::<F, T, false>(a, domain, stride, inverse);
 }
 
 /// [`dif`] for a transform that may be halved over two threads: after its
@@ -203,7 +196,7 @@ fn dif_split<F: Scalar, T: Module<F>>(
         dif(a, domain, stride, inverse);
         return;
     }
-    split_stage(a, domain, stride, inverse, true);
+    split_stage::<F, T, true>(a, domain, stride, inverse);
     let (lo, hi) = a.split_at_mut(a.len() / 2);
     crate::par::join(
         || dif_split(lo, domain, 2 * stride, inverse),
@@ -219,17 +212,34 @@ fn dif<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize, 
     let mut half = n / 2;
     while half >= 1 {
         let step = (n / (2 * half)) * stride;
+        let w = |j: usize| &roots[twiddle(j, step, roots.len(), inverse)];
         for chunk in a.chunks_exact_mut(2 * half) {
             let (lo, hi) = chunk.split_at_mut(half);
             for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
-                if j == 0 {
-                    T::butterfly_unit(x, y);
-                } else {
-                    T::butterfly_dif(x, y, &roots[twiddle(j, step, roots.len(), inverse)]);
-                }
+                butterfly_at::<F, T, true>(j, x, y, &w);
             }
         }
         half /= 2;
+    }
+}
+
+/// Butterfly `j` of a stage: the unit butterfly at `j = 0` (twiddle 1),
+/// else the decimation-in-time one (`DIF = false`:
+/// `(x, y) ← (x + w_j·y, x − w_j·y)`) or the decimation-in-frequency one
+/// with twiddle `w(j)`.
+#[inline(always)]
+fn butterfly_at<'r, F: Scalar + 'r, T: Module<F>, const DIF: bool>(
+    j: usize,
+    x: &mut T,
+    y: &mut T,
+    w: &impl Fn(usize) -> &'r F,
+) {
+    if j == 0 {
+        T::butterfly_unit(x, y);
+    } else if DIF {
+        T::butterfly_dif(x, y, w(j));
+    } else {
+        T::butterfly(x, y, w(j));
     }
 }
 
@@ -241,11 +251,7 @@ fn butterflies<'r, F: Scalar + 'r, T: Module<F>>(
     parallel: bool,
 ) {
     let butterfly = |(j, (x, y)): (usize, (&mut T, &mut T))| {
-        if j == 0 {
-            T::butterfly_unit(x, y);
-        } else {
-            T::butterfly(x, y, w(j));
-        }
+        butterfly_at::<F, T, false>(j, x, y, &w);
     };
     #[cfg(feature = "parallel")]
     if parallel {
