@@ -739,16 +739,17 @@ fn single_thread_api(
     } else {
         api_cases.iter().chain(&setup_cases).cloned().collect()
     };
-    let mut more = go_peer(go, &inputs, &one, &[1], res, start);
+    let rows_1t = go_peer(go, &inputs, &one, 1, res, start);
+    res.times.extend(rows_1t);
     let two_cases: Vec<(Op, Budget)> = match two {
-        GoTwoThreads::None => Vec::new(),
+        GoTwoThreads::None => return Vec::new(),
         GoTwoThreads::SetupOnly => setup_cases,
         GoTwoThreads::All => api_cases.into_iter().chain(setup_cases).collect(),
     };
-    if !two_cases.is_empty() {
-        more.extend(go_peer(go, &inputs, &two_cases, &[2], res, start));
+    if two_cases.is_empty() {
+        return Vec::new();
     }
-    more
+    go_peer(go, &inputs, &two_cases, 2, res, start)
 }
 
 /// Which of the Go peer's two-thread cases run in its own process after the
@@ -764,7 +765,7 @@ enum GoTwoThreads {
 }
 
 /// Starts the Go peer's server at `threads` on the inputs of `cases`; `None`
-/// (with a note) when it cannot start.
+/// when none of them is Go's, and (with a note) when it cannot start.
 fn go_server(
     go: &GoPeer,
     threads: usize,
@@ -775,12 +776,17 @@ fn go_server(
 ) -> Option<GoServer> {
     let input =
         std::env::temp_dir().join(format!("fastkzg-bench-go-serve-{}.bin", std::process::id()));
-    let server =
-        gopeer::write_input(&input, inputs, cases).and_then(|ops| go.serve(&input, ops, threads));
+    // No server (and no setup load in Go) when none of the cases is Go's.
+    let server = gopeer::write_input(&input, inputs, cases).and_then(|ops| {
+        (!ops.is_empty())
+            .then(|| go.serve(&input, ops, threads))
+            .transpose()
+    });
     // The program has read the file once it has answered.
     let _ = std::fs::remove_file(&input);
     match server {
-        Ok(s) => {
+        Ok(None) => None,
+        Ok(Some(s)) => {
             log(
                 start,
                 &format!(
@@ -803,51 +809,42 @@ fn go_server(
     }
 }
 
-/// Runs the Go peer on `inputs` for those of `cases` it has, at each of
-/// `threads`: the one-thread rows go into `res`, the others are returned.
-/// Failures become notes.
+/// Runs the Go peer in its own process on `inputs` for those of `cases` it
+/// has, at `threads`, and returns its rows. Failures become notes.
 fn go_peer(
     go: &GoPeer,
     inputs: &Inputs,
     cases: &[(Op, Budget)],
-    threads: &[usize],
+    threads: usize,
     res: &mut Results,
     start: Instant,
 ) -> Vec<TimeRow> {
     let input =
         std::env::temp_dir().join(format!("fastkzg-bench-go-input-{}.bin", std::process::id()));
-    let mut more = Vec::new();
+    let mut rows = Vec::new();
     match gopeer::write_input(&input, inputs, cases) {
         Ok(ops) if ops.is_empty() => {}
         Ok(ops) => {
-            for &t in threads {
-                log(
-                    start,
-                    &format!(
-                        "{}: {} case(s), GOMAXPROCS={t}, own process",
-                        gopeer::LABEL,
-                        ops.len()
-                    ),
-                );
-                let mut progress = |line: &str| log(start, &format!("  [go {t}T] {line}"));
-                match go.run(&input, t, &mut progress) {
-                    Ok(run) => {
-                        res.set_meta("go_peer", run.versions.clone());
-                        let rows = gopeer::to_rows(&run, t);
-                        if t == 1 {
-                            res.times.extend(rows);
-                        } else {
-                            more.extend(rows);
-                        }
-                    }
-                    Err(e) => {
-                        log(start, &format!("Go peer failed: {e}"));
-                        res.notes.push(format!(
-                            "{} column ({t} thread(s)) left out: {e}",
-                            gopeer::LABEL
-                        ));
-                        break;
-                    }
+            log(
+                start,
+                &format!(
+                    "{}: {} case(s), GOMAXPROCS={threads}, own process",
+                    gopeer::LABEL,
+                    ops.len()
+                ),
+            );
+            let mut progress = |line: &str| log(start, &format!("  [go {threads}T] {line}"));
+            match go.run(&input, threads, &mut progress) {
+                Ok(run) => {
+                    res.set_meta("go_peer", run.versions.clone());
+                    rows = gopeer::to_rows(&run, threads);
+                }
+                Err(e) => {
+                    log(start, &format!("Go peer failed: {e}"));
+                    res.notes.push(format!(
+                        "{} column ({threads} thread(s)) left out: {e}",
+                        gopeer::LABEL
+                    ));
                 }
             }
         }
@@ -856,7 +853,7 @@ fn go_peer(
             .push(format!("{} column left out: {e}", gopeer::LABEL)),
     }
     let _ = std::fs::remove_file(&input);
-    more
+    rows
 }
 
 /// The two-thread comparison (runs in the nested crate's process).
