@@ -1531,7 +1531,7 @@ fn markdown(res: &Results) -> String {
     }
     toolkit_markdown(res, &mut s);
     let _ = writeln!(s, "## Reproduce, profile\n");
-    let _ = writeln!(
+    let _ = write!(
         s,
         "```sh\n# this report (quick: a few minutes; --full: more samples, every precompute level; the go-eth-kzg column needs Go, --no-go leaves it out)\n{}\n# re-render this file and the charts from docs/bench-results.tsv\ncargo run --release -p fastkzg-bench --bin report -- --replot\n# criterion benches (add --features parallel for 1- and 2-thread runs, arkworks for the second backend)\ncargo bench -p fastkzg-bench --bench api\ncargo bench -p fastkzg-bench --bench setup\ncargo bench -p fastkzg-bench --bench toolkit -- --quick\n# per-phase times of the heavy paths, and a profile of one of them\ncargo run --release -p fastkzg-bench --example profile\nCARGO_PROFILE_RELEASE_DEBUG=line-tables-only cargo build --release -p fastkzg-bench --example profile\nperf record -g --call-graph dwarf target/release/examples/profile --api-loop --only cells --iters 20 && perf report\nvalgrind --tool=callgrind target/release/examples/profile --api-loop --only recover --iters 1\n```\n",
         m("command")
@@ -1654,15 +1654,7 @@ pub fn write_outputs(res: &Results, out_dir: &Path) -> Result<(), String> {
         res.notes.push(format!("charts not drawn: {e}"));
     }
     let md = out_dir.join("BENCHMARKS.md");
-    let mut text = markdown(&res);
-    // The hand-kept log of optimisations (before/after ratios from earlier
-    // runs) is appended unchanged, so regenerating the report keeps it.
-    let log = docs.join("performance-log.md");
-    if let Ok(extra) = std::fs::read_to_string(&log) {
-        text.push('\n');
-        text.push_str(&extra);
-    }
-    std::fs::write(&md, text).map_err(|e| format!("{}: {e}", md.display()))
+    std::fs::write(&md, markdown(&res)).map_err(|e| format!("{}: {e}", md.display()))
 }
 
 fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
