@@ -24,7 +24,8 @@ impl fmt::Debug for Threads {
 }
 
 impl Threads {
-    /// The caller's thread, no pool: the plain serial build.
+    /// The caller's thread, no pool: fastkzg's serial path
+    /// ([`fastkzg::run_serial`]).
     pub fn caller() -> Self {
         Threads {
             n: 1,
@@ -97,12 +98,12 @@ impl Threads {
         {
             match &self.pool {
                 Some(p) => p.install(f),
-                None => f(),
+                None => fastkzg::run_serial(f),
             }
         }
         #[cfg(not(feature = "parallel"))]
         {
-            f()
+            fastkzg::run_serial(f)
         }
     }
 }

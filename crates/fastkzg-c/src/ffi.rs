@@ -40,12 +40,14 @@ impl From<kzg::Error> for C_KZG_RET {
     }
 }
 
-/// Runs an entry point's body, turning its result into a return code and a
-/// panic into `C_KZG_ERROR`, so that no unwind crosses the C boundary.
+/// Runs an entry point's body on the library's threads ([`crate::threads`]),
+/// turning its result into a return code and a panic into `C_KZG_ERROR`, so
+/// that no unwind crosses the C boundary.
 pub fn guard(body: impl FnOnce() -> FfiResult) -> C_KZG_RET {
     // The body's captured state is dropped with the failed call; nothing is
-    // observed after a panic, so unwind safety is not a concern.
-    match catch_unwind(AssertUnwindSafe(body)) {
+    // observed after a panic, so unwind safety is not a concern. A panic on
+    // a pool thread is carried back to this thread by the pool.
+    match catch_unwind(AssertUnwindSafe(|| crate::threads::run(body))) {
         Ok(Ok(())) => C_KZG_RET::C_KZG_OK,
         Ok(Err(code)) => code,
         Err(_) => C_KZG_RET::C_KZG_ERROR,

@@ -47,6 +47,7 @@ pub mod eip7594;
 pub mod ffi;
 pub mod handle;
 pub mod setup;
+pub mod threads;
 pub mod types;
 
 pub use types::{Blob, Bytes32, Bytes48, Cell, KZGCommitment, KZGProof, KZGSettings, C_KZG_RET};

@@ -55,6 +55,11 @@ pub struct GlobalOpts {
     /// Precompute level (0..=15) for proof generation tables
     #[arg(long, global = true, value_name = "N", default_value_t = 0)]
     pub precompute: usize,
+
+    /// Worker threads: 0 or 1 = serial [default: $FASTKZG_NUM_THREADS, or
+    /// one per core]
+    #[arg(long, global = true, value_name = "N")]
+    pub threads: Option<String>,
 }
 
 /// The subcommands.

@@ -73,6 +73,37 @@ pub fn load_settings(opts: &GlobalOpts) -> CliResult<LoadedSettings> {
     })
 }
 
+/// The thread count: `--threads`, else `FASTKZG_NUM_THREADS`, else one per
+/// core. A value that is not a number is an error (exit code 2).
+pub fn thread_count(opts: &GlobalOpts) -> CliResult<usize> {
+    if let Some(text) = &opts.threads {
+        return fastkzg::parse_thread_count(text).map_err(|e| CliError::lib("--threads", e));
+    }
+    match std::env::var(fastkzg::NUM_THREADS_ENV) {
+        Ok(text) => fastkzg::parse_thread_count(&text)
+            .map_err(|e| CliError::lib(fastkzg::NUM_THREADS_ENV, e)),
+        Err(std::env::VarError::NotPresent) => Ok(fastkzg::default_thread_count()),
+        Err(std::env::VarError::NotUnicode(_)) => Err(CliError::new(format!(
+            "{}: not valid UTF-8",
+            fastkzg::NUM_THREADS_ENV
+        ))),
+    }
+}
+
+/// Runs the parsed command line on the chosen number of threads: serially
+/// on this thread for 1, else in a rayon pool of that size.
+pub fn run_with_threads(cli: Cli) -> CliResult<ExitCode> {
+    let threads = thread_count(&cli.global)?;
+    if threads <= 1 {
+        return fastkzg::run_serial(|| run(cli));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build_global()
+        .map_err(|e| CliError::new(format!("cannot start {threads} threads: {e}")))?;
+    run(cli)
+}
+
 /// Runs the parsed command line.
 pub fn run(cli: Cli) -> CliResult<ExitCode> {
     let Cli { global, command } = cli;

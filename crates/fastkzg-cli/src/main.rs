@@ -20,7 +20,7 @@ const EXIT_BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    match commands::run(cli) {
+    match commands::run_with_threads(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");

@@ -70,6 +70,8 @@ pub enum Error {
     InvalidTrustedSetup(String),
     /// An I/O error (only from file-reading convenience functions).
     Io(String),
+    /// A thread count (e.g. `FASTKZG_NUM_THREADS`) that is not a number.
+    InvalidThreadCount(String),
 }
 
 impl core::fmt::Display for Error {
@@ -112,6 +114,10 @@ impl core::fmt::Display for Error {
             Error::DivisionByZero => f.write_str("division by zero"),
             Error::InvalidTrustedSetup(s) => write!(f, "invalid trusted setup: {s}"),
             Error::Io(s) => write!(f, "I/O error: {s}"),
+            Error::InvalidThreadCount(s) => write!(
+                f,
+                "thread count {s:?} is not a number (0 or 1: serial, N: N threads)"
+            ),
         }
     }
 }

@@ -33,6 +33,8 @@ pub mod math;
 pub mod msm;
 mod par;
 
+pub use par::{is_parallel, run_serial};
+
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
 pub use backend::{Backend, Blst};
@@ -48,23 +50,56 @@ pub fn mainnet() -> &'static KzgSettings<Blst> {
     KzgSettings::<Blst>::mainnet()
 }
 
-/// Runs `f` with at most `threads` worker threads for the library's parallel
-/// paths (feature `parallel`); `threads = 1` forces the serial path at run
-/// time. Without the feature this just calls `f`.
+/// Runs `f` with at most `threads` worker threads for the library's
+/// parallel paths. `threads ≤ 1` runs `f` on the calling thread with every
+/// parallel path serial ([`run_serial`]); otherwise `f` runs inside a new
+/// rayon pool of `threads` threads (building a pool takes a while: for
+/// repeated calls build one `rayon::ThreadPool` and call the library inside
+/// its `install`, which is exactly what this does once).
+///
+/// By default (feature `parallel`, on by default) every call uses the rayon
+/// pool of the calling thread: the global pool, one thread per core (capped
+/// by `RAYON_NUM_THREADS`), or the pool whose `install` the caller is in.
+/// Without the feature this just calls `f`.
 pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Result<R> {
+    if threads <= 1 {
+        return Ok(run_serial(f));
+    }
     #[cfg(feature = "parallel")]
     {
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.max(1))
+            .num_threads(threads)
             .build()
             .map_err(|e| Error::InvalidSize(format!("thread pool: {e}")))?;
         Ok(pool.install(f))
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let _ = threads;
         Ok(f())
     }
+}
+
+/// The environment variable that caps the thread count of the C ABI and
+/// the command-line tool: unset means one thread per core, `0` or `1` means
+/// serial, `N` means `N` threads.
+pub const NUM_THREADS_ENV: &str = "FASTKZG_NUM_THREADS";
+
+/// Parses a thread count as given in [`NUM_THREADS_ENV`] or on a command
+/// line: a decimal number (surrounding whitespace allowed); `0` and `1` both
+/// mean serial and are returned as 1.
+///
+/// Errors: [`Error::InvalidThreadCount`] for anything that is not a number.
+pub fn parse_thread_count(text: &str) -> Result<usize> {
+    text.trim()
+        .parse::<usize>()
+        .map(|n| n.max(1))
+        .map_err(|_| Error::InvalidThreadCount(text.to_string()))
+}
+
+/// The number of threads to use by default: the cores available to this
+/// process (1 if that cannot be found out).
+pub fn default_thread_count() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The README's Rust example, compiled and run as a doctest.

@@ -1,22 +1,66 @@
-//! Optional data parallelism through rayon (cargo feature `parallel`).
+//! Data parallelism through rayon (cargo feature `parallel`, on by default).
 //!
-//! Work runs on the caller's rayon pool (the global one unless the caller
-//! `install`s another); no thread is spawned per call. To force serial
-//! execution at run time without rebuilding, run the call inside a
-//! one-thread pool (see [`crate::with_threads`]) or set `RAYON_NUM_THREADS=1`.
-//! Without the feature every helper here is its plain serial twin.
+//! Work runs on the caller's rayon pool: the global one (one thread per
+//! core, capped by `RAYON_NUM_THREADS`) unless the caller `install`s
+//! another; no thread is spawned per call. [`run_serial`] runs a call on the
+//! calling thread alone, without touching any pool. Without the feature
+//! every helper here is its plain serial twin.
 
-/// `f(i)` for `i < n`, collected in order; in parallel with the feature.
-pub(crate) fn map_collect<T: Send, F: Fn(usize) -> T + Sync + Send>(n: usize, f: F) -> Vec<T> {
+use std::cell::Cell;
+
+thread_local! {
+    /// Set while [`run_serial`] runs on this thread.
+    static SERIAL: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Restores the previous serial flag when dropped (also on unwinding).
+struct SerialGuard(bool);
+
+impl Drop for SerialGuard {
+    fn drop(&mut self) {
+        SERIAL.with(|s| s.set(self.0));
+    }
+}
+
+/// Runs `f` on the calling thread with every parallel path of the library
+/// taking its serial twin: no work is handed to any thread pool. Calls made
+/// this way from many threads at once run side by side, one core each.
+pub fn run_serial<R>(f: impl FnOnce() -> R) -> R {
+    let _restore = SerialGuard(SERIAL.with(|s| s.replace(true)));
+    f()
+}
+
+/// Whether the library's calls on this thread split work over a pool: the
+/// `parallel` feature is on, the thread is not inside [`run_serial`], and
+/// the current rayon pool has more than one thread.
+pub fn is_parallel() -> bool {
+    threads() > 1
+}
+
+/// The number of threads work may be split across: 1 without the feature
+/// or inside [`run_serial`], else the current rayon pool's size.
+pub(crate) fn threads() -> usize {
+    if SERIAL.with(Cell::get) {
+        return 1;
+    }
     #[cfg(feature = "parallel")]
     {
-        use rayon::prelude::*;
-        (0..n).into_par_iter().map(f).collect()
+        rayon::current_num_threads()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        (0..n).map(f).collect()
+        1
     }
+}
+
+/// `f(i)` for `i < n`, collected in order; over the pool when parallel.
+pub(crate) fn map_collect<T: Send, F: Fn(usize) -> T + Sync + Send>(n: usize, f: F) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if n > 1 && is_parallel() {
+        use rayon::prelude::*;
+        return (0..n).into_par_iter().map(f).collect();
+    }
+    (0..n).map(f).collect()
 }
 
 /// Like [`map_collect`] for fallible work: the first error (in index order
@@ -26,39 +70,21 @@ pub(crate) fn try_map_collect<T: Send, E: Send, F: Fn(usize) -> Result<T, E> + S
     f: F,
 ) -> Result<Vec<T>, E> {
     #[cfg(feature = "parallel")]
-    {
+    if n > 1 && is_parallel() {
         use rayon::prelude::*;
-        (0..n).into_par_iter().map(f).collect()
+        return (0..n).into_par_iter().map(f).collect();
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..n).map(f).collect()
-    }
+    (0..n).map(f).collect()
 }
 
-/// Runs two closures, potentially in parallel.
+/// Runs two closures, on two threads when parallel.
 pub(crate) fn join<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,
     b: impl FnOnce() -> B + Send,
 ) -> (A, B) {
     #[cfg(feature = "parallel")]
-    {
-        rayon::join(a, b)
+    if is_parallel() {
+        return rayon::join(a, b);
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (a(), b())
-    }
-}
-
-/// The number of threads work may be split across (1 without the feature).
-pub(crate) fn threads() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        rayon::current_num_threads()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
+    (a(), b())
 }

@@ -7,6 +7,17 @@
 //! roots and, being pinned by [`MAINNET_SETUP_SHA256`] and by a test that
 //! rebuilds them from the validated text file, no subgroup checks: loading
 //! is a few milliseconds.
+//!
+//! `data/mainnet_fk20.bin` holds the FK20 rows of that setup for cells of
+//! 64 field elements (128 rows of 64 uncompressed points, the G1 FFTs of
+//! the setup's Toeplitz columns), pinned by [`MAINNET_FK20_SHA256`] and by a
+//! test that recomputes them, so the first cell proof does not pay for 64
+//! G1 FFTs.
+//!
+//! A trusted setup given as text or as raw compressed bytes that is
+//! byte-for-byte the mainnet setup (same SHA-256) is loaded from this
+//! embedded form; anything else, including a file that differs in one byte,
+//! is decoded and validated in full.
 
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
@@ -14,7 +25,9 @@ use std::sync::{Mutex, OnceLock};
 
 use super::settings::KzgSettings;
 use crate::backend::Backend;
-use crate::constants::{FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS};
+use crate::constants::{
+    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, NUM_G2_POINTS,
+};
 use crate::error::{Error, Result};
 
 /// The embedded setup, uncompressed.
@@ -27,6 +40,62 @@ pub static MAINNET_TRUSTED_SETUP_TXT: &str = include_str!("../../data/trusted_se
 pub const MAINNET_TRUSTED_SETUP_TXT_SHA256: &str =
     "d39b9f2d047cc9dca2de58f264b6a09448ccd34db967881a6713eacacf0f26b7";
 
+/// SHA-256 of the mainnet setup as the raw compressed bytes of c-kzg's
+/// `load_trusted_setup`: G1 monomial ‖ G1 Lagrange ‖ G2 monomial.
+pub const MAINNET_COMPRESSED_SHA256: &str =
+    "753bd011b238fb9b63a35b9b526f7830057ced42b9a9c87368a67105bd8f0566";
+
+/// The FK20 rows of the mainnet setup for cells of
+/// `FIELD_ELEMENTS_PER_CELL` (row-major, uncompressed).
+pub static MAINNET_FK20_BIN: &[u8] = include_bytes!("../../data/mainnet_fk20.bin");
+
+/// SHA-256 of [`MAINNET_FK20_BIN`].
+pub const MAINNET_FK20_SHA256: &str =
+    "89fdc7aa3fe679e5c894acbf52b420613d000ef47f38c0a85305a229dad83f6c";
+
+/// Whether the SHA-256 of `parts` (concatenated) is the hex digest `pinned`.
+pub(crate) fn sha256_is(parts: &[&[u8]], pinned: &str) -> bool {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p);
+    }
+    hex::encode(h.finalize()) == pinned
+}
+
+/// Reads FK20 rows in the layout of [`MAINNET_FK20_BIN`]:
+/// `CELLS_PER_EXT_BLOB` rows of `FIELD_ELEMENTS_PER_CELL` points. Points are
+/// checked to be on the curve, not for subgroup membership: pinned data only.
+pub(crate) fn fk20_rows_from_uncompressed<B: Backend>(
+    bytes: &[u8],
+) -> Result<Vec<Vec<B::G1Affine>>> {
+    let row_bytes = FIELD_ELEMENTS_PER_CELL * G1_RAW;
+    if bytes.len() != CELLS_PER_EXT_BLOB * row_bytes {
+        return Err(corrupt(format!(
+            "FK20 rows: {} bytes, expected {}",
+            bytes.len(),
+            CELLS_PER_EXT_BLOB * row_bytes
+        )));
+    }
+    crate::par::try_map_collect(CELLS_PER_EXT_BLOB, |k| {
+        bytes[k * row_bytes..(k + 1) * row_bytes]
+            .chunks_exact(G1_RAW)
+            .map(|c| {
+                let a: &[u8; G1_RAW] = c.try_into().map_err(|_| corrupt("G1 chunk".into()))?;
+                B::g1_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
+            })
+            .collect()
+    })
+}
+
+/// Serialises FK20 rows into the layout of [`MAINNET_FK20_BIN`].
+pub fn fk20_rows_to_uncompressed<B: Backend>(rows: &[Vec<B::G1Affine>]) -> Vec<u8> {
+    rows.iter()
+        .flatten()
+        .flat_map(|p| B::g1_serialize(p))
+        .collect()
+}
+
 const G1_RAW: usize = 96;
 const G2_RAW: usize = 192;
 const EMBEDDED_LEN: usize = 2 * FIELD_ELEMENTS_PER_BLOB * G1_RAW + NUM_G2_POINTS * G2_RAW;
@@ -37,14 +106,23 @@ fn corrupt(msg: String) -> Error {
 
 impl<B: Backend> KzgSettings<B> {
     /// Loads the embedded mainnet setup with the given precompute level.
+    /// The FK20 rows for cell proofs are read from their embedded copy.
     pub fn load_mainnet(precompute: usize) -> Result<Self> {
-        Self::from_uncompressed(MAINNET_SETUP_BIN, precompute)
+        Self::from_uncompressed_with_fk20(MAINNET_SETUP_BIN, precompute, Some(MAINNET_FK20_BIN))
     }
 
     /// Loads settings from the uncompressed layout of [`MAINNET_SETUP_BIN`]
     /// (see [`KzgSettings::to_uncompressed`]). Points are checked to be on the
     /// curve but not for subgroup membership: only for pinned data.
     pub fn from_uncompressed(bytes: &[u8], precompute: usize) -> Result<Self> {
+        Self::from_uncompressed_with_fk20(bytes, precompute, None)
+    }
+
+    fn from_uncompressed_with_fk20(
+        bytes: &[u8],
+        precompute: usize,
+        fk20_rows: Option<&'static [u8]>,
+    ) -> Result<Self> {
         if bytes.len() != EMBEDDED_LEN {
             return Err(corrupt(format!(
                 "{} bytes, expected {EMBEDDED_LEN}",
@@ -68,7 +146,7 @@ impl<B: Backend> KzgSettings<B> {
                 B::g2_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
             })
             .collect::<Result<Vec<_>>>()?;
-        Self::from_points(g1(g1m)?, g1(g1l)?, g2, precompute)
+        Self::from_points(g1(g1m)?, g1(g1l)?, g2, precompute, fk20_rows)
     }
 
     /// Serialises the setup points into the uncompressed embedded layout.

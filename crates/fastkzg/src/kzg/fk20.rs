@@ -67,10 +67,34 @@ impl<B: Backend> Fk20<B> {
             let row: Vec<B::G1> = columns.iter().map(|c| c[k]).collect();
             B::g1_batch_to_affine(&row)
         });
+        Self::from_rows(n, l, rows, table_window)
+    }
+
+    /// FK20 data from precomputed rows (as returned by [`Fk20::rows`] for
+    /// the same `n` and `l`), e.g. an embedded copy for a known setup.
+    /// `table_window` as in [`Fk20::new`].
+    pub fn from_rows(
+        n: usize,
+        l: usize,
+        rows: Vec<Vec<B::G1Affine>>,
+        table_window: usize,
+    ) -> Result<Self> {
+        if !n.is_power_of_two() || !l.is_power_of_two() || l >= n {
+            return Err(Error::InvalidSize(format!(
+                "FK20 needs powers of two l < n; got n = {n}, l = {l}"
+            )));
+        }
+        let r = n / l;
+        if rows.len() != 2 * r || rows.iter().any(|row| row.len() != l) {
+            return Err(Error::InvalidSize(format!(
+                "FK20 for n = {n}, l = {l} needs {} rows of {l} points",
+                2 * r
+            )));
+        }
         let mut fk = Fk20 {
             n,
             l,
-            domain,
+            domain: Domain::<B::Fr>::new(2 * r)?,
             rows,
             tables: None,
         };
@@ -78,6 +102,12 @@ impl<B: Backend> Fk20<B> {
             fk.build_tables(table_window);
         }
         Ok(fk)
+    }
+
+    /// The precomputed rows: row `k < 2r` holds `FFT_{2r}([τ^{dl+j}]₁)[k]`
+    /// for every `j < l`.
+    pub fn rows(&self) -> &[Vec<B::G1Affine>] {
+        &self.rows
     }
 
     /// Builds the fixed-base tables (if not built yet).

@@ -1,6 +1,7 @@
 //! `KzgSettings`: the Ethereum trusted setup and everything precomputed from
 //! it. Built once, immutable, `Send + Sync`, shared across threads.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 use super::fk20::Fk20;
@@ -15,6 +16,11 @@ use crate::msm::{FixedBaseMsm, FixedBaseMul};
 
 /// The largest accepted `precompute` level (as in c-kzg-4844).
 pub const MAX_PRECOMPUTE: usize = 15;
+
+/// The number of blob commitments (and proofs, which commit to a quotient)
+/// computed with the variable-base MSM before the fixed-base Lagrange table
+/// is built: about the number of calls whose savings pay for the table.
+pub const TABLE_AFTER_COMMITMENTS: usize = 16;
 
 /// The trusted setup plus derived data, for one backend.
 pub struct KzgSettings<B: Backend = Blst> {
@@ -52,6 +58,13 @@ pub struct KzgSettings<B: Backend = Blst> {
     /// FK20 precomputation for cell proofs: built at load time when
     /// `precompute > 0` (with fixed-base tables), otherwise on first use.
     fk20: OnceLock<Result<Fk20<B>>>,
+    /// The FK20 rows of this setup in the uncompressed layout of
+    /// [`super::embedded::MAINNET_FK20_BIN`], when they are known in advance
+    /// (the embedded mainnet setup): read instead of computed.
+    fk20_rows: Option<&'static [u8]>,
+    /// Commitments computed so far without the Lagrange table (see
+    /// [`KzgSettings::commit_lagrange`]).
+    untabled_commitments: AtomicUsize,
     /// The precompute level requested at load time.
     pub(crate) precompute: usize,
 }
@@ -71,11 +84,14 @@ impl<B: Backend> KzgSettings<B> {
     /// Assembles settings from already validated points: `g1_monomial` and
     /// `g1_lagrange` (natural order) of `FIELD_ELEMENTS_PER_BLOB` points each,
     /// and at least `FIELD_ELEMENTS_PER_CELL + 1` G2 monomial points.
+    /// `fk20_rows`: the FK20 rows of exactly this setup, if known (pinned
+    /// data only; they are not checked against the points).
     pub(crate) fn from_points(
         g1_monomial: Vec<B::G1Affine>,
         g1_lagrange: Vec<B::G1Affine>,
         g2_monomial: Vec<B::G2>,
         precompute: usize,
+        fk20_rows: Option<&'static [u8]>,
     ) -> Result<Self> {
         if precompute > MAX_PRECOMPUTE {
             return Err(Error::InvalidTrustedSetup(format!(
@@ -139,6 +155,8 @@ impl<B: Backend> KzgSettings<B> {
             cell_monomial_msm: OnceLock::new(),
             generator_mul: OnceLock::new(),
             fk20: OnceLock::new(),
+            fk20_rows,
+            untabled_commitments: AtomicUsize::new(0),
             precompute,
         };
         if precompute > 0 {
@@ -160,12 +178,21 @@ impl<B: Backend> KzgSettings<B> {
     pub(crate) fn fk20(&self) -> Result<&Fk20<B>> {
         self.fk20
             .get_or_init(|| {
-                Fk20::new(
-                    &self.srs,
-                    FIELD_ELEMENTS_PER_BLOB,
-                    FIELD_ELEMENTS_PER_CELL,
-                    Self::fk20_table_window(self.precompute),
-                )
+                let window = Self::fk20_table_window(self.precompute);
+                match self.fk20_rows {
+                    Some(bytes) => Fk20::from_rows(
+                        FIELD_ELEMENTS_PER_BLOB,
+                        FIELD_ELEMENTS_PER_CELL,
+                        super::embedded::fk20_rows_from_uncompressed::<B>(bytes)?,
+                        window,
+                    ),
+                    None => Fk20::new(
+                        &self.srs,
+                        FIELD_ELEMENTS_PER_BLOB,
+                        FIELD_ELEMENTS_PER_CELL,
+                        window,
+                    ),
+                }
             })
             .as_ref()
             .map_err(Clone::clone)
@@ -225,9 +252,24 @@ impl<B: Backend> KzgSettings<B> {
 
     /// `Σ scalars[i]·L_brp[i]`: a commitment to a polynomial in evaluation
     /// form (spec `g1_lincomb(bit_reversal_permutation(KZG_SETUP_G1_LAGRANGE), …)`).
+    ///
+    /// The fixed-base table over the 4096 Lagrange points (7.5 MiB with
+    /// blst) makes each commitment faster but costs several commitments to
+    /// build, so it is built only once [`TABLE_AFTER_COMMITMENTS`] commitments
+    /// have been computed with the variable-base MSM (or by [`warm_up`]): a
+    /// process that commits once never pays for it, one that commits often
+    /// pays for it once.
+    ///
+    /// [`warm_up`]: KzgSettings::warm_up
     pub fn commit_lagrange(&self, scalars: &[B::Fr]) -> B::G1 {
         if scalars.is_empty() {
             return B::G1::zero();
+        }
+        if let Some(table) = self.lagrange_msm.get() {
+            return table.msm(scalars);
+        }
+        if self.untabled_commitments.fetch_add(1, Ordering::Relaxed) < TABLE_AFTER_COMMITMENTS {
+            return crate::msm::g1_lincomb::<B>(&self.g1_lagrange_brp, scalars);
         }
         self.lagrange_msm().msm(scalars)
     }

@@ -31,29 +31,14 @@ fn decode_g1s<B: Backend>(bytes: &[u8], count: usize, what: &str) -> Result<Vec<
             bytes.len()
         )));
     }
-    let decode = |(i, chunk): (usize, &[u8])| {
-        let arr: &[u8; 48] = chunk
-            .try_into()
-            .map_err(|_| setup_err(format!("{what}: truncated point {i}")))?;
+    let decode = |i: usize| {
+        let arr: &[u8; 48] = bytes
+            .get(i * BYTES_PER_G1_POINT..(i + 1) * BYTES_PER_G1_POINT)
+            .and_then(|c| c.try_into().ok())
+            .ok_or_else(|| setup_err(format!("{what}: truncated point {i}")))?;
         B::g1_decompress(arr).map_err(|e| setup_err(format!("{what} point {i}: {e}")))
     };
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        bytes
-            .par_chunks(BYTES_PER_G1_POINT)
-            .enumerate()
-            .map(decode)
-            .collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        bytes
-            .chunks(BYTES_PER_G1_POINT)
-            .enumerate()
-            .map(decode)
-            .collect()
-    }
+    crate::par::try_map_collect(count, decode)
 }
 
 fn decode_g2s<B: Backend>(bytes: &[u8], count: usize) -> Result<Vec<B::G2>> {
@@ -156,7 +141,29 @@ impl<B: Backend> KzgSettings<B> {
     /// `load_trusted_setup`: `g1_monomial` (4096 × 48 bytes), `g1_lagrange`
     /// (4096 × 48 bytes, natural order) and `g2_monomial` (65 × 96 bytes).
     /// `precompute` (0..=15) selects precomputed tables for proof generation.
+    ///
+    /// Bytes that are exactly the mainnet setup (checked by SHA-256) are
+    /// loaded from the embedded, pre-validated form instead
+    /// ([`KzgSettings::load_mainnet`]); [`KzgSettings::load_trusted_setup_full`]
+    /// always decodes and validates.
     pub fn load_trusted_setup(
+        g1_monomial: &[u8],
+        g1_lagrange: &[u8],
+        g2_monomial: &[u8],
+        precompute: usize,
+    ) -> Result<Self> {
+        if super::embedded::sha256_is(
+            &[g1_monomial, g1_lagrange, g2_monomial],
+            super::embedded::MAINNET_COMPRESSED_SHA256,
+        ) {
+            return Self::load_mainnet(precompute);
+        }
+        Self::load_trusted_setup_full(g1_monomial, g1_lagrange, g2_monomial, precompute)
+    }
+
+    /// [`KzgSettings::load_trusted_setup`] with every point decoded and
+    /// validated even when the bytes are the mainnet setup.
+    pub fn load_trusted_setup_full(
         g1_monomial: &[u8],
         g1_lagrange: &[u8],
         g2_monomial: &[u8],
@@ -166,14 +173,33 @@ impl<B: Backend> KzgSettings<B> {
         let g1l = decode_g1s::<B>(g1_lagrange, FIELD_ELEMENTS_PER_BLOB, "G1 Lagrange")?;
         let g2m = decode_g2s::<B>(g2_monomial, NUM_G2_POINTS)?;
         check_consistency::<B>(&g1m, &g1l, &g2m, &[g1_monomial, g1_lagrange, g2_monomial])?;
-        Self::from_points(g1m, g1l, g2m, precompute)
+        Self::from_points(g1m, g1l, g2m, precompute, None)
     }
 
     /// Parses the c-kzg-4844 text format: the counts `4096` and `65`, then
     /// 4096 G1 Lagrange points, 65 G2 monomial points and 4096 G1 monomial
     /// points, each as hex (an optional `0x` prefix is accepted), separated
     /// by whitespace.
+    ///
+    /// A text that is exactly the mainnet `trusted_setup.txt` of c-kzg-4844
+    /// (checked by SHA-256) is loaded from the embedded, pre-validated form
+    /// ([`KzgSettings::load_mainnet`]) in milliseconds; any other text,
+    /// including one differing in a single byte, goes through
+    /// [`KzgSettings::parse_trusted_setup_full`].
     pub fn parse_trusted_setup(text: &str, precompute: usize) -> Result<Self> {
+        if super::embedded::sha256_is(
+            &[text.as_bytes()],
+            super::embedded::MAINNET_TRUSTED_SETUP_TXT_SHA256,
+        ) {
+            return Self::load_mainnet(precompute);
+        }
+        Self::parse_trusted_setup_full(text, precompute)
+    }
+
+    /// [`KzgSettings::parse_trusted_setup`] with every point decoded and
+    /// validated (encoding, curve, subgroup, consistency of the three
+    /// lists), even for the mainnet text.
+    pub fn parse_trusted_setup_full(text: &str, precompute: usize) -> Result<Self> {
         let mut tokens = text.split_ascii_whitespace();
         let mut count = |what: &str, expected: usize| -> Result<()> {
             let tok = tokens
@@ -220,7 +246,7 @@ impl<B: Backend> KzgSettings<B> {
                 "unexpected data after the last point: {extra:.20}"
             )));
         }
-        Self::load_trusted_setup(&g1_monomial, &g1_lagrange, &g2_monomial, precompute)
+        Self::load_trusted_setup_full(&g1_monomial, &g1_lagrange, &g2_monomial, precompute)
     }
 
     /// Reads and parses a trusted-setup file in the c-kzg-4844 text format.

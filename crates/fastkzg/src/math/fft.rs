@@ -71,7 +71,7 @@ fn dit<F: Scalar, T: Module<F>>(
             );
         };
         #[cfg(feature = "parallel")]
-        if parallel {
+        if parallel && crate::par::is_parallel() {
             use rayon::prelude::*;
             a.par_chunks_exact_mut(2 * half).for_each(stage);
             half *= 2;
@@ -114,7 +114,7 @@ fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
 /// `parallel` (and the `parallel` feature).
 fn scale_split<F: Scalar, T: Module<F>>(ys: &mut [T], ws: &[F], parallel: bool) {
     #[cfg(feature = "parallel")]
-    if parallel && crate::par::threads() > 1 {
+    if parallel && crate::par::is_parallel() {
         use rayon::prelude::*;
         // Multiples of eight per task keep every lane of a batch busy.
         let per = ys.len().div_ceil(crate::par::threads()).next_multiple_of(8);
@@ -135,7 +135,7 @@ const SPLIT_MIN: usize = 1024;
 /// with a second thread, for cheap elements (the batched point types have
 /// their own parallel network, [`dit`] with `parallel`).
 fn split_here<F: Scalar, T: Module<F>>(n: usize) -> bool {
-    !T::BATCHED_SCALING && n >= SPLIT_MIN && crate::par::threads() > 1
+    !T::BATCHED_SCALING && n >= SPLIT_MIN && crate::par::is_parallel()
 }
 
 /// One full stage of butterflies (`half = a.len()/2`, twiddle step `step`),
@@ -254,7 +254,7 @@ fn butterflies<'r, F: Scalar + 'r, T: Module<F>>(
         butterfly_at::<F, T, false>(j, x, y, &w);
     };
     #[cfg(feature = "parallel")]
-    if parallel {
+    if parallel && crate::par::is_parallel() {
         use rayon::prelude::*;
         lo.par_iter_mut()
             .zip(hi.par_iter_mut())

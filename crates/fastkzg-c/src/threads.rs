@@ -1,0 +1,69 @@
+//! The threads behind the C ABI.
+//!
+//! Every entry point runs inside one rayon pool that the library builds on
+//! first use: one thread per core, or as many as `FASTKZG_NUM_THREADS` says
+//! (`0` or `1`: every call runs serially on the caller's thread and no pool
+//! is built). A value that is not a number is ignored (the default applies;
+//! a library must not abort its host over an environment variable). The
+//! variable is read once, at the first call. Calls from many caller threads
+//! at once share the pool.
+
+use std::sync::OnceLock;
+
+/// The pool, or `None` for serial calls on the caller's thread.
+static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+
+/// The thread count from `FASTKZG_NUM_THREADS`, or the number of cores.
+pub fn configured_threads() -> usize {
+    std::env::var(kzg::NUM_THREADS_ENV)
+        .ok()
+        .and_then(|v| kzg::parse_thread_count(&v).ok())
+        .unwrap_or_else(kzg::default_thread_count)
+}
+
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    POOL.get_or_init(|| {
+        let n = configured_threads();
+        if n <= 1 {
+            return None;
+        }
+        // If the pool cannot be built (no threads available), calls run
+        // serially instead.
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("fastkzg-{i}"))
+            .build()
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Lets a closure that captures the caller's raw pointers run on a pool
+/// thread.
+struct CallerWaits<F>(F);
+
+// SAFETY: the closure runs on a pool thread while the calling thread is
+// blocked in `install` until it returns, so everything the closure borrows
+// (the caller's pointers, valid for the duration of the call by the entry
+// point's contract) outlives its use, and no two threads use it at once.
+unsafe impl<F> Send for CallerWaits<F> {}
+
+impl<F> CallerWaits<F> {
+    // A method (not a field access) so that the closure in `run` captures
+    // the whole wrapper, which is `Send`, rather than its field.
+    fn into_inner(self) -> F {
+        self.0
+    }
+}
+
+/// Runs an entry point's body on the library's threads: inside the pool,
+/// or serially on the caller's thread when the thread count is 1.
+pub fn run<R: Send>(body: impl FnOnce() -> R) -> R {
+    match pool() {
+        Some(pool) => {
+            let body = CallerWaits(body);
+            pool.install(move || body.into_inner()())
+        }
+        None => kzg::run_serial(body),
+    }
+}
