@@ -198,6 +198,76 @@ fn inconsistent_cells_follow_the_spec() {
         .is_err());
 }
 
+/// `recover_cells` returns exactly the cells of the full recovery, on the
+/// data-cells shortcut, on erasure decoding, and on inconsistent input.
+#[test]
+fn cells_only_recovery_equals_full_recovery() {
+    let mut r = rng(15);
+    let blob = random_blob(&mut r);
+    let (cells, proofs) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
+    let mut shuffled: Vec<u64> = (0..CELLS_PER_EXT_BLOB as u64).collect();
+    shuffled.shuffle(&mut r);
+    let sorted = |ids: &[u64]| {
+        let mut v = ids.to_vec();
+        v.sort();
+        v
+    };
+    let subsets: Vec<Vec<u64>> = vec![
+        (0..64).collect(),                         // data cells only
+        (0..80).collect(),                         // data cells and extras
+        (0..128).collect(),                        // everything
+        (64..128).collect(),                       // parity cells only
+        (1..65).collect(),                         // one data cell missing
+        sorted(&shuffled[..64]),                   // random half
+        sorted(&shuffled[..100]),                  // random 100
+        (0..128).filter(|i| i % 2 == 1).collect(), // every odd cell
+    ];
+    for (k, ids) in subsets.iter().enumerate() {
+        let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
+        let only = ours().recover_cells(ids, &given).unwrap();
+        assert_eq!(only, cells, "subset {k}: cells-only recovery");
+        let (full, full_proofs) = ours().recover_cells_and_kzg_proofs(ids, &given).unwrap();
+        assert_eq!(full, cells, "subset {k}: full recovery");
+        assert_eq!(full_proofs, proofs, "subset {k}: proofs");
+        // Inconsistent input (more than 64 cells, one altered): both take
+        // the spec's erasure decoding and agree; c-kzg's proofs agree too.
+        if ids.len() > 64 {
+            let mut bad = given.clone();
+            bad[ids.len() - 1][40] ^= 1;
+            let only = ours().recover_cells(ids, &bad).unwrap();
+            let (full, full_proofs) = ours().recover_cells_and_kzg_proofs(ids, &bad).unwrap();
+            assert_eq!(only, full, "subset {k}: inconsistent input");
+            assert_ne!(
+                full, cells,
+                "subset {k}: inconsistent input is not the blob's"
+            );
+            let (_, kp) = ck()
+                .recover_cells_and_kzg_proofs(ids, &ck_cells(&bad))
+                .unwrap();
+            for (j, p) in kp.iter().enumerate() {
+                assert_eq!(
+                    p.to_bytes().into_inner(),
+                    full_proofs[j],
+                    "subset {k} proof {j}"
+                );
+            }
+        }
+    }
+    // The same validation as the full recovery.
+    let ids: Vec<u64> = (0..63).collect();
+    let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
+    assert!(matches!(
+        ours().recover_cells(&ids, &given),
+        Err(Error::NotEnoughCells { .. })
+    ));
+    let ids: Vec<u64> = (0..64).rev().collect();
+    let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
+    assert_eq!(
+        ours().recover_cells(&ids, &given),
+        Err(Error::CellIndicesNotAscending)
+    );
+}
+
 #[test]
 fn precompute_levels_agree() {
     let with_tables: KzgSettings<Blst> = KzgSettings::load_mainnet(8).unwrap();
