@@ -6,7 +6,7 @@
 //! inputs (`Bytes32`, `Bytes48`) are copied in, so an output may share memory
 //! with an input.
 
-use crate::ffi::{guard, guard_verify, input, input_slice, read_input, settings, Out};
+use crate::ffi::{guard, guard_verify, input, input_slice, read_input, settings, Out, Placement};
 use crate::types::{Blob, Bytes32, Bytes48, KZGCommitment, KZGProof, KZGSettings, C_KZG_RET};
 
 /// Spec `blob_to_kzg_commitment`: the commitment to `blob`.
@@ -137,7 +137,7 @@ pub unsafe extern "C" fn verify_kzg_proof(
         Ok(settings.verify_kzg_proof(&commitment.bytes, &z.bytes, &y.bytes, &proof.bytes)?)
     };
     // SAFETY: `ok` is NULL or writable (this function's contract).
-    unsafe { guard_verify(ok, verify) }
+    unsafe { guard_verify(Placement::Caller, ok, verify) }
 }
 
 /// Spec `verify_blob_kzg_proof`: sets `*ok` to whether `proof_bytes` is the
@@ -173,7 +173,7 @@ pub unsafe extern "C" fn verify_blob_kzg_proof(
         Ok(settings.verify_blob_kzg_proof(&blob.bytes, &commitment.bytes, &proof.bytes)?)
     };
     // SAFETY: `ok` is NULL or writable (this function's contract).
-    unsafe { guard_verify(ok, verify) }
+    unsafe { guard_verify(Placement::Caller, ok, verify) }
 }
 
 /// Spec `verify_blob_kzg_proof_batch`: sets `*ok` to whether every
@@ -212,6 +212,12 @@ pub unsafe extern "C" fn verify_blob_kzg_proof_batch(
         let settings = unsafe { settings(s) }?;
         Ok(settings.verify_blob_kzg_proof_batch(blobs, commitments, proofs)?)
     };
+    // A batch of one is the single check: on the caller's thread.
+    let placement = if n <= 1 {
+        Placement::Caller
+    } else {
+        Placement::Pool
+    };
     // SAFETY: `ok` is NULL or writable (this function's contract).
-    unsafe { guard_verify(ok, verify) }
+    unsafe { guard_verify(placement, ok, verify) }
 }

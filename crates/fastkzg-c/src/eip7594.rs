@@ -12,7 +12,7 @@
 
 use kzg::constants::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
 
-use crate::ffi::{exactly, guard, guard_verify, input, input_slice, settings, OutArray};
+use crate::ffi::{exactly, guard, guard_verify, input, input_slice, settings, OutArray, Placement};
 use crate::types::{Blob, Bytes48, Cell, KZGProof, KZGSettings, C_KZG_RET};
 
 /// The caller's array of `CELLS_PER_EXT_BLOB` cells.
@@ -201,5 +201,5 @@ pub unsafe extern "C" fn verify_cell_kzg_proof_batch(
         Ok(settings.verify_cell_kzg_proof_batch(commitments, indices, cells, proofs)?)
     };
     // SAFETY: `ok` is NULL or writable (this function's contract).
-    unsafe { guard_verify(ok, verify) }
+    unsafe { guard_verify(Placement::Pool, ok, verify) }
 }

@@ -25,6 +25,7 @@ use std::ptr::NonNull;
 use std::sync::Arc;
 
 use crate::handle;
+pub use crate::threads::Placement;
 use crate::types::{KZGSettings, C_KZG_RET};
 
 /// The settings type behind the ABI.
@@ -44,17 +45,23 @@ impl From<kzg::Error> for C_KZG_RET {
 /// turning its result into a return code and a panic into `C_KZG_ERROR`, so
 /// that no unwind crosses the C boundary.
 pub fn guard(body: impl FnOnce() -> FfiResult) -> C_KZG_RET {
+    guard_on(Placement::Pool, body)
+}
+
+/// [`guard`] with the body run where `placement` says.
+pub fn guard_on(placement: Placement, body: impl FnOnce() -> FfiResult) -> C_KZG_RET {
     // The body's captured state is dropped with the failed call; nothing is
     // observed after a panic, so unwind safety is not a concern. A panic on
     // a pool thread is carried back to this thread by the pool.
-    match catch_unwind(AssertUnwindSafe(|| crate::threads::run(body))) {
+    match catch_unwind(AssertUnwindSafe(|| crate::threads::run(placement, body))) {
         Ok(Ok(())) => C_KZG_RET::C_KZG_OK,
         Ok(Err(code)) => code,
         Err(_) => C_KZG_RET::C_KZG_ERROR,
     }
 }
 
-/// Runs a verifier's body, which returns the verdict, and stores the verdict
+/// Runs a verifier's body (where `placement` says), which returns the
+/// verdict, and stores the verdict
 /// in `*ok`. On any error (or panic) `*ok` is set to `false` when `ok` is
 /// not NULL: verification fails closed, as c-kzg's single-proof verifiers
 /// do, so a caller that forgets to check the return code still reads
@@ -62,8 +69,12 @@ pub fn guard(body: impl FnOnce() -> FfiResult) -> C_KZG_RET {
 ///
 /// # Safety
 /// `ok` is NULL or valid for writing a `bool`.
-pub unsafe fn guard_verify(ok: *mut bool, body: impl FnOnce() -> FfiResult<bool>) -> C_KZG_RET {
-    guard(|| {
+pub unsafe fn guard_verify(
+    placement: Placement,
+    ok: *mut bool,
+    body: impl FnOnce() -> FfiResult<bool>,
+) -> C_KZG_RET {
+    guard_on(placement, || {
         // SAFETY: `ok` is NULL or writable (this function's contract).
         let ok = unsafe { Out::new(ok) }?;
         match catch_unwind(AssertUnwindSafe(body)).unwrap_or(Err(C_KZG_RET::C_KZG_ERROR)) {
@@ -241,19 +252,22 @@ mod tests {
         // SAFETY: `ok` is a live bool, or NULL.
         unsafe {
             assert_eq!(
-                guard_verify(&mut ok, || Err(C_KZG_RET::C_KZG_BADARGS)),
+                guard_verify(Placement::Pool, &mut ok, || Err(C_KZG_RET::C_KZG_BADARGS)),
                 C_KZG_RET::C_KZG_BADARGS
             );
             assert!(!ok);
-            assert_eq!(guard_verify(&mut ok, || Ok(true)), C_KZG_RET::C_KZG_OK);
+            assert_eq!(
+                guard_verify(Placement::Pool, &mut ok, || Ok(true)),
+                C_KZG_RET::C_KZG_OK
+            );
             assert!(ok);
             assert_eq!(
-                guard_verify(&mut ok, || panic!("deliberate test panic")),
+                guard_verify(Placement::Pool, &mut ok, || panic!("deliberate test panic")),
                 C_KZG_RET::C_KZG_ERROR
             );
             assert!(!ok);
             assert_eq!(
-                guard_verify(core::ptr::null_mut(), || Ok(true)),
+                guard_verify(Placement::Caller, core::ptr::null_mut(), || Ok(true)),
                 C_KZG_RET::C_KZG_BADARGS
             );
         }

@@ -56,14 +56,25 @@ impl<F> CallerWaits<F> {
     }
 }
 
-/// Runs an entry point's body on the library's threads: inside the pool,
-/// or serially on the caller's thread when the thread count is 1.
-pub fn run<R: Send>(body: impl FnOnce() -> R) -> R {
-    match pool() {
-        Some(pool) => {
+/// Where an entry point runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Inside the pool (when there is one): calls with work to split.
+    Pool,
+    /// Serially on the caller's thread: calls of a millisecond or two,
+    /// which a hand-over to the pool would only slow down, and which then
+    /// run side by side when many caller threads make them at once.
+    Caller,
+}
+
+/// Runs an entry point's body: inside the pool for [`Placement::Pool`]
+/// (unless the thread count is 1), else serially on the caller's thread.
+pub fn run<R: Send>(placement: Placement, body: impl FnOnce() -> R) -> R {
+    match (placement, pool()) {
+        (Placement::Pool, Some(pool)) => {
             let body = CallerWaits(body);
             pool.install(move || body.into_inner()())
         }
-        None => kzg::run_serial(body),
+        _ => kzg::run_serial(body),
     }
 }
