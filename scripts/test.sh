@@ -4,7 +4,10 @@
 # tests: reference tests on every backend (they print how many cases ran per
 # function), property tests, differential tests against c-kzg and
 # rust_eth_kzg, the C ABI test program, and the CLI tests; then the main
-# tests once more with the AVX-512 IFMA kernels turned off.
+# tests once more with the AVX-512 IFMA kernels turned off; then the
+# default artifacts (plain `cargo build --release`: libfastkzg.so/.a and
+# the fastkzg binary) natively and under an emulated CPU without ADX or
+# AVX-512 (scripts/portable-check.sh, which installs qemu-user if needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export FASTKZG_SPEC_TESTS="${FASTKZG_SPEC_TESTS:-$PWD/../shared/spec-tests}"
@@ -21,4 +24,8 @@ cargo test --release --workspace --all-features -- --nocapture
 FASTKZG_NO_IFMA=1 cargo test --release --workspace --all-features \
     --test spec_tests --test differential_ckzg --test toolkit --test parallel --test eip7594 \
     -- --nocapture
+# The artifacts a user gets from `cargo build --release` run on any x86-64
+# CPU: byte-identical results under `qemu-x86_64 -cpu Haswell`.
+cargo build --release
+PORTABLE_CHECK_QUICK=1 ./scripts/portable-check.sh
 echo "all tests passed"

@@ -134,13 +134,18 @@ fn compile(output: &Path, link_args: &[String]) {
     );
 }
 
-/// Runs the compiled program; returns its stdout.
-fn run(program: &Path, dump: &Path, quick: bool) -> String {
+/// Runs the compiled program (with `FASTKZG_NUM_THREADS` set to `threads`
+/// if given); returns its stdout.
+fn run(program: &Path, dump: &Path, quick: bool, threads: Option<&str>) -> String {
     let mut cmd = Command::new(program);
     cmd.arg(trusted_setup()).arg(dump);
     if quick {
         cmd.env("TEST_ABI_QUICK", "1");
     }
+    match threads {
+        Some(t) => cmd.env("FASTKZG_NUM_THREADS", t),
+        None => cmd.env_remove("FASTKZG_NUM_THREADS"),
+    };
     let result = cmd
         .output()
         .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
@@ -294,8 +299,16 @@ fn c_program_against_static_library() {
     compile(&program, &link);
     let dump = dir.join("dump_static.bin");
     let _ = std::fs::remove_file(&dump);
-    run(&program, &dump, false);
+    run(&program, &dump, false, None);
     compare_with_c_kzg(&dump);
+    // Serial calls on the caller's threads give the same results.
+    let serial_dump = dir.join("dump_static_serial.bin");
+    let _ = std::fs::remove_file(&serial_dump);
+    run(&program, &serial_dump, true, Some("1"));
+    assert!(
+        std::fs::read(&serial_dump).expect("serial dump") == std::fs::read(&dump).expect("dump"),
+        "FASTKZG_NUM_THREADS=1 changed the results"
+    );
 }
 
 #[test]
@@ -320,8 +333,10 @@ fn c_program_against_shared_library() {
     let dump = dir.join("dump_shared.bin");
     let _ = std::fs::remove_file(&dump);
     // The full run (with its extra setup loads) is done against the static
-    // library; here every function and error path still runs once.
-    run(&program, &dump, true);
+    // library; here every function and error path still runs once. A
+    // thread count that is not a number is ignored (the default applies):
+    // the library never aborts its host over it.
+    run(&program, &dump, true, Some("lots"));
     compare_with_c_kzg(&dump);
 
     // The program really is dynamically linked to this library.

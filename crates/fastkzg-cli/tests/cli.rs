@@ -805,3 +805,46 @@ fn cell_input_errors_exit_2() {
         "{err}"
     );
 }
+
+/// `--threads` and `FASTKZG_NUM_THREADS`: any count gives the same output,
+/// a count that is not a number exits 2 naming the option or variable.
+#[test]
+fn thread_count_option_and_environment() {
+    let dir = tmp_dir("threads");
+    let blob = random_blob(&dir, "b.blob", 31, false);
+    let reference = ok(["commit", p(&blob)]);
+    for threads in ["0", "1", "2", "5"] {
+        assert_eq!(ok(["--threads", threads, "commit", p(&blob)]), reference);
+        let out = Command::new(BIN)
+            .env("FASTKZG_NUM_THREADS", threads)
+            .args(["commit", p(&blob)])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), reference);
+    }
+    let (_, err) = fails(2, ["--threads", "many", "commit", p(&blob)]);
+    assert!(
+        err.contains("--threads") && err.contains("not a number"),
+        "{err}"
+    );
+    let out = Command::new(BIN)
+        .env("FASTKZG_NUM_THREADS", "two")
+        .args(["commit", p(&blob)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("FASTKZG_NUM_THREADS"),
+        "{}",
+        stderr(&out)
+    );
+    // The option wins over the variable.
+    let out = Command::new(BIN)
+        .env("FASTKZG_NUM_THREADS", "two")
+        .args(["--threads", "2", "commit", p(&blob)])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), reference);
+}

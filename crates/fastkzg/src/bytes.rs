@@ -42,6 +42,10 @@ pub fn bytes_to_g1<B: Backend>(
     })
 }
 
+/// The fewest and the most points [`bytes_to_g1_many`] decodes per task.
+const MIN_CHUNK: usize = 8;
+const MAX_CHUNK: usize = 16;
+
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`
 /// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
 /// a time ([`Backend::g1_decompress_many`]), in chunks spread over the
@@ -52,9 +56,14 @@ pub fn bytes_to_g1_many<B: Backend>(
     what: &'static str,
     index_of: impl Fn(usize) -> usize,
 ) -> Result<Vec<B::G1Affine>> {
-    const CHUNK: usize = 16;
-    let chunks = crate::par::map_collect(bytes.len().div_ceil(CHUNK), |c| {
-        B::g1_decompress_many(&bytes[c * CHUNK..bytes.len().min((c + 1) * CHUNK)])
+    // Chunks of 8 to 16 points (a backend checking eight at a time fills
+    // its lanes), as many as the pool has threads when there are few points.
+    let chunk = bytes
+        .len()
+        .div_ceil(crate::par::threads())
+        .clamp(MIN_CHUNK, MAX_CHUNK);
+    let chunks = crate::par::map_collect(bytes.len().div_ceil(chunk), |c| {
+        B::g1_decompress_many(&bytes[c * chunk..bytes.len().min((c + 1) * chunk)])
     });
     chunks
         .into_iter()

@@ -122,13 +122,13 @@ fn serial_and_parallel_agree() {
 fn setup_loading_and_tables_agree() {
     let txt = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
     let a = with_threads(1, || {
-        KzgSettings::<Blst>::parse_trusted_setup(txt, 0)
+        KzgSettings::<Blst>::parse_trusted_setup_full(txt, 0)
             .unwrap()
             .to_uncompressed()
     })
     .unwrap();
     let b = with_threads(2, || {
-        KzgSettings::<Blst>::parse_trusted_setup(txt, 0)
+        KzgSettings::<Blst>::parse_trusted_setup_full(txt, 0)
             .unwrap()
             .to_uncompressed()
     })
@@ -156,4 +156,74 @@ fn setup_loading_and_tables_agree() {
             .compute_cells_and_kzg_proofs(&blob)
             .unwrap()
     );
+}
+
+/// Fresh settings shared by several caller threads at once, while their
+/// lazily built parts (FK20 rows, the commitment table after
+/// `TABLE_AFTER_COMMITMENTS` commitments) are being built: every result
+/// equals the serial one of other settings.
+#[test]
+fn many_caller_threads_share_fresh_settings() {
+    let mut r = rng(23);
+    let blobs: Vec<fastkzg::Blob> = (0..3).map(|_| *random_blob(&mut r)).collect();
+    let reference = KzgSettings::<Blst>::load_mainnet(0).unwrap();
+    let expected: Vec<_> = fastkzg::run_serial(|| {
+        blobs
+            .iter()
+            .map(|b| {
+                let c = reference.blob_to_kzg_commitment(b).unwrap();
+                let p = reference.compute_blob_kzg_proof(b, &c).unwrap();
+                let (cells, proofs) = reference.compute_cells_and_kzg_proofs(b).unwrap();
+                (c, p, cells, proofs)
+            })
+            .collect()
+    });
+    let shared = KzgSettings::<Blst>::load_mainnet(0).unwrap();
+    let rounds = fastkzg::kzg::settings::TABLE_AFTER_COMMITMENTS / 4 + 2;
+    std::thread::scope(|scope| {
+        for t in 0..4 {
+            let (shared, blobs, expected) = (&shared, &blobs, &expected);
+            scope.spawn(move || {
+                for round in 0..rounds {
+                    let i = (t + round) % blobs.len();
+                    let (c, p, cells, proofs) = &expected[i];
+                    assert_eq!(&shared.blob_to_kzg_commitment(&blobs[i]).unwrap(), c);
+                    assert_eq!(&shared.compute_blob_kzg_proof(&blobs[i], c).unwrap(), p);
+                    assert_eq!(shared.verify_blob_kzg_proof(&blobs[i], c, p), Ok(true));
+                    if round < 2 {
+                        let got = shared.compute_cells_and_kzg_proofs(&blobs[i]).unwrap();
+                        assert_eq!(&got.0, cells);
+                        assert_eq!(&got.1, proofs);
+                        let ids: Vec<u64> = (0..128).filter(|k| k % 2 == t as u64 % 2).collect();
+                        let given: Vec<fastkzg::Cell> =
+                            ids.iter().map(|k| cells[*k as usize]).collect();
+                        assert_eq!(&shared.recover_cells(&ids, &given).unwrap(), cells);
+                    }
+                }
+            });
+        }
+    });
+}
+
+/// Calls made from inside the caller's own rayon pool, and nested in its
+/// parallel iterators, agree with serial calls.
+#[test]
+fn calls_inside_a_callers_pool_agree() {
+    let ks = fastkzg::mainnet();
+    let mut r = rng(24);
+    let blobs: Vec<fastkzg::Blob> = (0..4).map(|_| *random_blob(&mut r)).collect();
+    let serial: Vec<_> =
+        fastkzg::run_serial(|| blobs.iter().map(|b| ks.compute_cells(b).unwrap()).collect());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    let nested: Vec<_> = pool.install(|| {
+        use rayon::prelude::*;
+        blobs
+            .par_iter()
+            .map(|b| ks.compute_cells(b).unwrap())
+            .collect()
+    });
+    assert_eq!(serial, nested);
 }

@@ -211,11 +211,22 @@ impl<B: Backend> KzgSettings<B> {
             };
             commitment_indices.push(idx as u64);
         }
-        let unique_points = bytes_to_g1_many::<B>(&unique, "commitment", |i| unique_at[i])?;
-        let evals = crate::par::try_map_collect(n, |pos| {
-            cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
-        })?;
-        let proofs = bytes_to_g1_many::<B>(proofs_bytes, "proof", |k| k)?;
+        // Commitments, cells and proofs are decoded side by side; errors in
+        // that order.
+        let (unique_points, (evals, proofs)) = crate::par::join(
+            || bytes_to_g1_many::<B>(&unique, "commitment", |i| unique_at[i]),
+            || {
+                crate::par::join(
+                    || {
+                        crate::par::try_map_collect(n, |pos| {
+                            cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
+                        })
+                    },
+                    || bytes_to_g1_many::<B>(proofs_bytes, "proof", |k| k),
+                )
+            },
+        );
+        let (unique_points, evals, proofs) = (unique_points?, evals?, proofs?);
         if n == 0 {
             return Ok(true);
         }
