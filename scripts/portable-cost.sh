@@ -35,7 +35,7 @@ for case in "${CASES[@]}"; do
             [ "$bin" = host ] && exe=$HOST
             t0=$(date +%s%N)
             # shellcheck disable=SC2086
-            FASTKZG_NUM_THREADS=1 "$exe" $args >/dev/null
+            FASTKZG_NUM_THREADS=1 "$exe" $args >/dev/null 2>&1
             echo "$bin $(($(date +%s%N) - t0))" >>"$W/times"
         done
     done
