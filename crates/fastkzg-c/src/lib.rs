@@ -22,11 +22,21 @@
 //!   one).
 //! - No Rust panic crosses the boundary: it becomes `C_KZG_ERROR`.
 //! - `free_trusted_setup` is idempotent and accepts NULL or a zeroed struct.
+//! - Calls use every core: they run in the library's rayon pool, sized by
+//!   `FASTKZG_NUM_THREADS` (unset: one thread per core; `0` or `1`: serially
+//!   on the caller's thread), except the short verifications, which always
+//!   run on the caller's thread (see [`threads`]).
+//! - `load_trusted_setup_file` and `load_trusted_setup` recognise the
+//!   mainnet setup (SHA-256 of the text or of the three point lists) and
+//!   load the library's embedded, pre-validated copy in milliseconds; any
+//!   other setup is validated in full.
+//! - `recover_cells_and_kzg_proofs` with `recovered_proofs == NULL` computes
+//!   no proofs.
 //!
 //! Layout: [`types`] mirrors the C types, [`ffi`] holds the boundary helpers
 //! (panic guard, NULL-checked inputs and outputs), [`handle`] the settings
-//! registry, and one module per header section ([`setup`], [`eip4844`],
-//! [`eip7594`]). Every entry point is written the same way:
+//! registry, [`threads`] the pool, and one module per header section
+//! ([`setup`], [`eip4844`], [`eip7594`]). Every entry point is written the same way:
 //! `ffi::guard(|| { ... })` around the body (`ffi::guard_verify` for
 //! functions with a `bool *ok` verdict), `ffi::settings(s)?` for the
 //! settings, `ffi::input`/`ffi::input_slice`/`ffi::read_input` for arguments

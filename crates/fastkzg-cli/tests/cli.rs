@@ -403,7 +403,7 @@ fn demo_runs_every_function_and_prints_the_table() {
         "verify_blob_kzg_proof",
         "verify_blob_kzg_proof_batch [2 blobs]",
         "compute_cells",
-        "build FK20 precomputation (warm_up)",
+        "build tables (warm_up)",
         "compute_cells_and_kzg_proofs",
         "verify_cell_kzg_proof_batch [128 cells, 1 blob]",
         "verify_cell_kzg_proof_batch [column, 2 blobs]",
