@@ -227,3 +227,61 @@ fn calls_inside_a_callers_pool_agree() {
     });
     assert_eq!(serial, nested);
 }
+
+/// Every API function succeeds on a thread with a 256 KiB stack, serially
+/// (all work on that thread) and with the pool, at precompute 0 and 8: no
+/// blob- or cell-sized arrays live on the stack.
+#[test]
+fn every_function_runs_on_a_small_stack() {
+    const STACK: usize = 256 << 10;
+    let blob = random_blob(&mut rng(25));
+    let run_all = move || {
+        for precompute in [0, 8] {
+            let ks = KzgSettings::<Blst>::load_mainnet(precompute).unwrap();
+            let c = ks.blob_to_kzg_commitment(&blob).unwrap();
+            let z = [7u8; 32];
+            let (pz, y) = ks.compute_kzg_proof(&blob, &z).unwrap();
+            assert_eq!(ks.verify_kzg_proof(&c, &z, &y, &pz), Ok(true));
+            let p = ks.compute_blob_kzg_proof(&blob, &c).unwrap();
+            assert_eq!(ks.verify_blob_kzg_proof(&blob, &c, &p), Ok(true));
+            let blobs = [blob.clone(), blob.clone()];
+            assert_eq!(
+                ks.verify_blob_kzg_proof_batch(&blobs, &[c, c], &[p, p]),
+                Ok(true)
+            );
+            let cells = ks.compute_cells(&blob).unwrap();
+            let (cells2, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
+            assert_eq!(cells, cells2);
+            let ids: Vec<u64> = (0..128).filter(|i| i % 2 == 0).collect();
+            let half: Vec<fastkzg::Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
+            assert_eq!(ks.recover_cells(&ids, &half).unwrap(), cells);
+            let (rc, rp) = ks.recover_cells_and_kzg_proofs(&ids, &half).unwrap();
+            assert_eq!((rc, &rp), (cells.clone(), &proofs));
+            let all: Vec<u64> = (0..128).collect();
+            assert_eq!(
+                ks.verify_cell_kzg_proof_batch(&vec![c; 128], &all, &cells, &proofs),
+                Ok(true)
+            );
+            ks.warm_up();
+            assert_eq!(ks.blob_to_kzg_commitment(&blob).unwrap(), c);
+        }
+        let txt = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+        KzgSettings::<Blst>::parse_trusted_setup(txt, 0).unwrap();
+        KzgSettings::<Blst>::parse_trusted_setup_full(txt, 0).unwrap();
+    };
+    for serial in [true, false] {
+        let run_all = run_all.clone();
+        std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn(move || {
+                if serial {
+                    fastkzg::run_serial(run_all)
+                } else {
+                    run_all()
+                }
+            })
+            .unwrap()
+            .join()
+            .expect("API calls on a 256 KiB stack");
+    }
+}
