@@ -2,9 +2,11 @@
 //!
 //! The C caller owns the `KZGSettings` struct, so its contents cannot be
 //! trusted: it may be zeroed, uninitialised, freed, or a `memcpy` of a
-//! struct freed since. The struct therefore holds only a key (the address of
-//! the settings, which is unique while they are alive) and the settings
-//! themselves live here, reference-counted. A key that is not registered is
+//! struct freed since. The struct therefore holds only a key and the
+//! settings themselves live here, reference-counted. Keys come from a
+//! counter and are never issued twice in a process (not addresses, which
+//! the allocator reuses: a stale copy of freed settings would then find
+//! newer settings under its key). A key that is not registered is
 //! rejected without ever being dereferenced, a call in progress keeps its
 //! settings alive even if another thread frees them, and freeing twice (or
 //! freeing a copy) is a no-op.
@@ -14,6 +16,7 @@
 
 use core::ffi::c_void;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::ffi::Settings;
@@ -31,12 +34,23 @@ fn write() -> RwLockWriteGuard<'static, BTreeMap<usize, Arc<Settings>>> {
     REGISTRY.write().unwrap_or_else(|e| e.into_inner())
 }
 
+/// The next key to issue (0 is never issued: a zeroed struct has no key).
+static NEXT_KEY: AtomicUsize = AtomicUsize::new(1);
+
 /// Registers `settings` and returns the key to store in the C struct
-/// (never NULL).
+/// (never NULL, never issued before).
 pub fn register(settings: Settings) -> *mut c_void {
-    let arc = Arc::new(settings);
-    let key = Arc::as_ptr(&arc) as usize;
-    write().insert(key, arc);
+    // 2^64 loads would take far longer than any process lives; on a 32-bit
+    // target a wrapped counter skips keys that are still registered.
+    let key = loop {
+        let k = NEXT_KEY.fetch_add(1, Ordering::Relaxed);
+        if k != 0 && !read().contains_key(&k) {
+            break k;
+        }
+    };
+    write().insert(key, Arc::new(settings));
+    // The key is an opaque number in a pointer-sized field, never
+    // dereferenced.
     key as *mut c_void
 }
 
@@ -78,5 +92,19 @@ mod tests {
         let blob: &kzg::Blob = blob.as_slice().try_into().expect("blob size");
         assert_eq!(held.blob_to_kzg_commitment(blob).expect("commit")[0], 0xc0);
         assert!(lookup(core::ptr::null_mut()).is_none());
+    }
+
+    #[test]
+    fn keys_are_never_reused() {
+        let first = register(Settings::load_mainnet(0).expect("embedded setup"));
+        release(first);
+        let later: Vec<_> = (0..4)
+            .map(|_| register(Settings::load_mainnet(0).expect("embedded setup")))
+            .collect();
+        assert!(!later.contains(&first), "a freed key was issued again");
+        assert!(lookup(first).is_none(), "a stale key finds nothing");
+        for k in later {
+            release(k);
+        }
     }
 }

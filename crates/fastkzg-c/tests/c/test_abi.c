@@ -1318,6 +1318,16 @@ int main(int argc, char **argv) {
     CHECK(guard_intact(&from_file));
     all_functions_refuse(&from_file.s, &r_file);
     all_functions_refuse(&stale_copy, &r_file);
+    /* New settings, which may reuse the freed memory, never make the stale
+       copy valid again. */
+    KZGSettings newer[3];
+    for (int i = 0; i < 3; i++) {
+        CHECK_RET(load_trusted_setup(&newer[i], g1_monomial, G1S_BYTES, g1_lagrange, G1S_BYTES,
+                                     g2_monomial, G2S_BYTES, 0),
+                  C_KZG_OK);
+    }
+    all_functions_refuse(&stale_copy, &r_file);
+    for (int i = 0; i < 3; i++) free_trusted_setup(&newer[i]);
     free_trusted_setup(&stale_copy);
     free_trusted_setup(&from_file.s);
     CHECK(guard_intact(&from_file));
