@@ -78,14 +78,19 @@ pub(crate) fn fk20_rows_from_uncompressed<B: Backend>(
         )));
     }
     crate::par::try_map_collect(CELLS_PER_EXT_BLOB, |k| {
-        bytes[k * row_bytes..(k + 1) * row_bytes]
-            .chunks_exact(G1_RAW)
-            .map(|c| {
-                let a: &[u8; G1_RAW] = c.try_into().map_err(|_| corrupt("G1 chunk".into()))?;
-                B::g1_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
-            })
-            .collect()
+        g1s_unchecked::<B>(&bytes[k * row_bytes..(k + 1) * row_bytes])
     })
+}
+
+/// Uncompressed G1 points, checked to be on the curve but not for subgroup
+/// membership: pinned data only.
+fn g1s_unchecked<B: Backend>(raw: &[u8]) -> Result<Vec<B::G1Affine>> {
+    raw.chunks_exact(G1_RAW)
+        .map(|c| {
+            let a: &[u8; G1_RAW] = c.try_into().map_err(|_| corrupt("G1 chunk".into()))?;
+            B::g1_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
+        })
+        .collect()
 }
 
 /// Serialises FK20 rows into the layout of [`MAINNET_FK20_BIN`].
@@ -131,14 +136,6 @@ impl<B: Backend> KzgSettings<B> {
         }
         let (g1m, rest) = bytes.split_at(FIELD_ELEMENTS_PER_BLOB * G1_RAW);
         let (g1l, g2m) = rest.split_at(FIELD_ELEMENTS_PER_BLOB * G1_RAW);
-        let g1 = |raw: &[u8]| -> Result<Vec<B::G1Affine>> {
-            raw.chunks_exact(G1_RAW)
-                .map(|c| {
-                    let a: &[u8; G1_RAW] = c.try_into().map_err(|_| corrupt("G1 chunk".into()))?;
-                    B::g1_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
-                })
-                .collect()
-        };
         let g2 = g2m
             .chunks_exact(G2_RAW)
             .map(|c| {
@@ -146,7 +143,13 @@ impl<B: Backend> KzgSettings<B> {
                 B::g2_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
             })
             .collect::<Result<Vec<_>>>()?;
-        Self::from_points(g1(g1m)?, g1(g1l)?, g2, precompute, fk20_rows)
+        Self::from_points(
+            g1s_unchecked::<B>(g1m)?,
+            g1s_unchecked::<B>(g1l)?,
+            g2,
+            precompute,
+            fk20_rows,
+        )
     }
 
     /// Serialises the setup points into the uncompressed embedded layout.
