@@ -372,8 +372,8 @@ impl<B: Backend> KzgSettings<B> {
         }
         let proofs: Vec<B::G1Affine> = items.iter().map(|(_, p, _, _)| *p).collect();
         let (rhs, lhs) = crate::par::join(
-            || B::g1_msm(&points, &scalars) - self.mul_generator(&y_sum),
-            || B::g1_msm(&proofs, &r_powers),
+            || crate::msm::g1_msm::<B>(&points, &scalars) - self.mul_generator(&y_sum),
+            || crate::msm::g1_msm::<B>(&proofs, &r_powers),
         );
         Ok(B::pairings_verify(&[
             (lhs, &self.g2_tau),

@@ -5,6 +5,7 @@ mod common;
 use fastkzg::backend::{Backend, Group, Module, Scalar};
 use fastkzg::kzg::Srs;
 use fastkzg::math::{fft, zero_poly::zero_polynomial, Domain, Polynomial};
+use fastkzg::msm::batch_affine::g1_msm_many;
 use fastkzg::msm::{g1_lincomb, g1_lincomb_naive, FixedBaseMsm};
 use proptest::prelude::*;
 use rand::RngCore;
@@ -184,6 +185,32 @@ fn msm_edge_cases<B: Backend>(seed: u64) {
             let table = FixedBaseMsm::<B>::new(&bases, w);
             assert_eq!(table.msm(scalars), naive, "window {w}");
         }
+    }
+    // The same MSMs in lock step (shared inversion rounds and bucket
+    // reductions), variable base and fixed base, also with one MSM only
+    // (its bucket reduction then runs in segments).
+    let naive: Vec<B::G1> = scalar_sets
+        .iter()
+        .map(|s| g1_lincomb_naive::<B>(&bases, s))
+        .collect();
+    let msms: Vec<fastkzg::msm::batch_affine::MsmInput<'_, B>> =
+        scalar_sets.iter().map(|s| (&bases[..], &s[..])).collect();
+    assert_eq!(g1_msm_many::<B>(&msms), naive, "lock-step variable base");
+    assert_eq!(
+        g1_msm_many::<B>(&msms[..1]),
+        naive[..1],
+        "one variable-base MSM"
+    );
+    for w in [2, 5, 8, 13] {
+        let tables: Vec<FixedBaseMsm<B>> = scalar_sets
+            .iter()
+            .map(|_| FixedBaseMsm::<B>::new(&bases, w))
+            .collect();
+        assert_eq!(
+            FixedBaseMsm::msm_many(&tables, &scalar_sets),
+            naive,
+            "lock-step fixed base, window {w}"
+        );
     }
 }
 

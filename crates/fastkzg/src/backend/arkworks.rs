@@ -69,6 +69,21 @@ const FQ_BYTES: usize = 48;
 
 // ---------------------------------------------------------------- Fq helpers
 
+impl super::BaseField for Fq {
+    fn one() -> Self {
+        <Fq as One>::one()
+    }
+    fn is_zero(&self) -> bool {
+        <Fq as Zero>::is_zero(self)
+    }
+    fn square(&self) -> Self {
+        Field::square(self)
+    }
+    fn inverse(&self) -> Self {
+        Field::inverse(self).unwrap_or_default()
+    }
+}
+
 /// Parses a 48-byte big-endian integer as an element of Fq; `None` unless the
 /// slice has exactly 48 bytes and the value is `< p`.
 fn fq_from_be(bytes: &[u8]) -> Option<Fq> {
@@ -333,6 +348,7 @@ fn fq2_from_be(bytes: &[u8]) -> Result<Fq2, PointError> {
 impl Backend for Arkworks {
     const NAME: &'static str = "arkworks";
     type Fr = Fr;
+    type Fp = Fq;
     type G1 = G1;
     type G1Affine = G1Affine;
     type G2 = G2;
@@ -349,6 +365,28 @@ impl Backend for Arkworks {
     fn g1_batch_to_affine(points: &[G1]) -> Vec<G1Affine> {
         let raw: Vec<G1Projective> = points.iter().map(|p| p.0).collect();
         G1Projective::normalize_batch(&raw)
+    }
+
+    fn g1_affine_xy(p: &G1Affine) -> Option<(Fq, Fq)> {
+        p.xy()
+    }
+
+    fn g1_affine_from_xy(x: Fq, y: Fq) -> G1Affine {
+        G1Affine::new_unchecked(x, y)
+    }
+
+    fn g1_glv_beta() -> Fq {
+        const BETA: [u8; 48] = [
+            0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x99, 0xec, 0x02, 0x40, 0x86, 0x63, 0xd4,
+            0xde, 0x85, 0xaa, 0x0d, 0x85, 0x7d, 0x89, 0x75, 0x9a, 0xd4, 0x89, 0x7d, 0x29, 0x65,
+            0x0f, 0xb8, 0x5f, 0x9b, 0x40, 0x94, 0x27, 0xeb, 0x4f, 0x49, 0xff, 0xfd, 0x8b, 0xfd,
+            0x00, 0x00, 0x00, 0x00, 0xaa, 0xac,
+        ];
+        fq_from_be(&BETA).unwrap_or_default()
+    }
+
+    fn g1_add_affine(p: &G1, q: &G1Affine) -> G1 {
+        G1(p.0 + q)
     }
 
     fn g1_compress(p: &G1) -> [u8; 48] {
@@ -482,38 +520,6 @@ impl Backend for Arkworks {
         }
         let bigints: Vec<_> = scalars.iter().take(n).map(|s| s.0.into_bigint()).collect();
         G1(G1Projective::msm_bigint(&points[..n], &bigints))
-    }
-
-    fn g1_msm_signed_digits(points: &[G1Affine], digits: &[u16], window: usize) -> G1 {
-        if !(2..=16).contains(&window) {
-            return G1::zero();
-        }
-        // Bucket k-1 collects the points whose digit is ±k, k ∈ [1, 2^(w-1)];
-        // a negative digit adds the negated point.
-        let modulus = 1u32 << window;
-        let half = modulus >> 1;
-        let mut buckets = vec![G1Projective::zero(); half as usize];
-        for (p, &d) in points.iter().zip(digits) {
-            let v = u32::from(d) & (modulus - 1);
-            if v == 0 {
-                continue;
-            }
-            if v < half {
-                if let Some(b) = buckets.get_mut(v as usize - 1) {
-                    *b += p;
-                }
-            } else if let Some(b) = buckets.get_mut((modulus - v) as usize - 1) {
-                *b -= p;
-            }
-        }
-        // Σ k·B_k as the sum of the running suffix sums.
-        let mut running = G1Projective::zero();
-        let mut acc = G1Projective::zero();
-        for b in buckets.iter().rev() {
-            running += b;
-            acc += &running;
-        }
-        G1(acc)
     }
 
     fn g2_prepare(p: &G2) -> G2Lines {

@@ -11,13 +11,15 @@ use blst::{
     BLST_ERROR,
 };
 
-use super::blst_glv::{endomorphism, endomorphism_projective, split_scalar, GLV_MIN_POINTS};
+pub use super::blst_fp::Fp;
+use super::blst_glv::{endomorphism, endomorphism_projective, GLV_MIN_POINTS};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
 use super::wnaf;
 use super::{
-    from_bytes_be_each, pair_fraction_sum_each, scale_each, Backend, Group, Module, PointError,
-    Scalar,
+    from_bytes_be_each, pair_fraction_sum_each, scale_each, Backend, BaseField, Group, Module,
+    PointError, Scalar,
 };
+use crate::msm::glv::split_scalar;
 
 /// The blst backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,7 +54,7 @@ fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
 }
 
 /// Below this many digits the eight-lane bucket method is not worth its
-/// set-up, and blst's own bucket method runs.
+/// set-up, and the generic bucket method runs.
 #[cfg(target_arch = "x86_64")]
 const IFMA_MIN_DIGITS: usize = 64;
 
@@ -553,6 +555,7 @@ unsafe fn pippenger(
 impl Backend for Blst {
     const NAME: &'static str = "blst";
     type Fr = Fr;
+    type Fp = Fp;
     type G1 = G1;
     type G1Affine = blst_p1_affine;
     type G2 = G2;
@@ -583,6 +586,33 @@ impl Backend for Blst {
         // room for exactly that many affine points.
         unsafe { blst::blst_p1s_to_affine(out.as_mut_ptr(), ptrs.as_ptr(), points.len()) };
         out
+    }
+
+    /// blst stores the point at infinity as `(0, 0)`, which is not on the
+    /// curve (`0 ≠ 4`).
+    fn g1_affine_xy(p: &blst_p1_affine) -> Option<(Fp, Fp)> {
+        let (x, y) = (Fp(p.x), Fp(p.y));
+        if x.is_zero() && y.is_zero() {
+            None
+        } else {
+            Some((x, y))
+        }
+    }
+
+    fn g1_affine_from_xy(x: Fp, y: Fp) -> blst_p1_affine {
+        blst_p1_affine { x: x.0, y: y.0 }
+    }
+
+    fn g1_glv_beta() -> Fp {
+        Fp(super::blst_glv::BETA)
+    }
+
+    fn g1_add_affine(p: &G1, q: &blst_p1_affine) -> G1 {
+        let mut out = blst_p1::default();
+        // SAFETY: blst reads an initialised projective and affine point
+        // (handling infinity and equal points) and writes `out`.
+        unsafe { blst::blst_p1_add_or_double_affine(&mut out, &p.0, q) };
+        G1(out)
     }
 
     fn g1_compress(p: &G1) -> [u8; 48] {
@@ -739,6 +769,20 @@ impl Backend for Blst {
         }
     }
 
+    /// The IFMA kernels where the CPU has them.
+    fn msm_accelerated() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            super::blst_ifma::available()
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    }
+
+    /// The eight-lane bucket method where the CPU has AVX-512 IFMA, else
+    /// the generic batch-affine one.
     fn g1_msm_signed_digits(points: &[blst_p1_affine], digits: &[u16], window: usize) -> G1 {
         let n = points.len().min(digits.len());
         if n == 0 || !(2..=16).contains(&window) {
@@ -752,41 +796,9 @@ impl Backend for Blst {
                 return G1(sum);
             }
         }
-        // blst's bucket table for a `window`-bit Booth tile: 2^(window-1)
-        // buckets of XYZZ points (4 base-field elements each).
-        let scratch_bytes = (core::mem::size_of::<blst::blst_fp>() * 4) << (window - 1);
-        let mut scratch = vec![0 as limb_t; scratch_bytes / core::mem::size_of::<limb_t>()];
-        // blst reads ⌈window/8⌉ bytes per scalar: one byte for small windows.
-        let narrow: Vec<u8>;
-        let scalar_bytes = if window <= 8 {
-            narrow = digits[..n].iter().map(|d| *d as u8).collect();
-            narrow.as_ptr()
-        } else {
-            digits.as_ptr() as *const u8
-        };
-        let p = contiguous(points.as_ptr());
-        let s = contiguous(scalar_bytes);
-        let mut out = blst_p1::default();
-        // SAFETY: `points` holds at least `n` affine points; the scalars are
-        // `n` values of ⌈window/8⌉ little-endian bytes each (u8 for
-        // window ≤ 8, u16 otherwise), which is what blst reads for
-        // nbits = window ≤ 16; the scratch has room for
-        // 2^(window-1) XYZZ buckets. With bit0 = 0 the single tile decodes
-        // each value as a signed Booth digit, i.e. exactly our two's
-        // complement digits.
-        unsafe {
-            blst::blst_p1s_tile_pippenger(
-                &mut out,
-                p.as_ptr(),
-                n,
-                s.as_ptr(),
-                window,
-                scratch.as_mut_ptr(),
-                0,
-                window,
-            )
-        };
-        G1(out)
+        crate::msm::batch_affine::signed_digit_sums::<Blst>(&[(&points[..n], &digits[..n])], window)
+            .pop()
+            .unwrap_or_default()
     }
 
     fn g2_prepare(p: &G2) -> G2Lines {

@@ -11,6 +11,7 @@ use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 pub mod blst;
+mod blst_fp;
 mod blst_glv;
 #[cfg(target_arch = "x86_64")]
 mod blst_ifma;
@@ -224,6 +225,31 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     }
 }
 
+/// The base field Fp of G1, for the affine arithmetic of the generic
+/// batch-affine MSMs ([`crate::msm`]).
+pub trait BaseField:
+    Copy
+    + Debug
+    + PartialEq
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+{
+    /// The multiplicative identity.
+    fn one() -> Self;
+    /// Whether this is zero.
+    fn is_zero(&self) -> bool;
+    /// `self²`.
+    fn square(&self) -> Self;
+    /// The multiplicative inverse of a non-zero element (variable time;
+    /// the inputs of the MSMs are public). Zero maps to zero.
+    fn inverse(&self) -> Self;
+}
+
 /// A prime-order curve group in projective form.
 pub trait Group<F>: Module<F> {
     /// The fixed generator of the group.
@@ -240,6 +266,8 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
 
     /// The scalar field.
     type Fr: Scalar;
+    /// The base field of G1.
+    type Fp: BaseField;
     /// G1 in projective coordinates.
     type G1: Group<Self::Fr>;
     /// G1 in affine coordinates (the storage form of fixed bases).
@@ -256,6 +284,22 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     fn g1_from_affine(p: &Self::G1Affine) -> Self::G1;
     /// Converts many points to affine with one shared inversion.
     fn g1_batch_to_affine(points: &[Self::G1]) -> Vec<Self::G1Affine>;
+
+    /// The affine coordinates `(x, y)`; `None` for the point at infinity.
+    fn g1_affine_xy(p: &Self::G1Affine) -> Option<(Self::Fp, Self::Fp)>;
+    /// The affine point with coordinates `(x, y)`, which the caller
+    /// guarantees to lie on the curve (results of the group law on curve
+    /// points).
+    fn g1_affine_from_xy(x: Self::Fp, y: Self::Fp) -> Self::G1Affine;
+    /// The cube root of unity β with `(β·x, y) = λ·(x, y)` on G1, where
+    /// `λ = 0xac45a4010001a40200000000ffffffff` (the GLV endomorphism; see
+    /// [`crate::msm::batch_affine::g1_msm_many`]). As an integer,
+    /// `β = 0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac`.
+    fn g1_glv_beta() -> Self::Fp;
+    /// `p + q` for an affine `q` (backends may use mixed addition).
+    fn g1_add_affine(p: &Self::G1, q: &Self::G1Affine) -> Self::G1 {
+        *p + Self::g1_from_affine(q)
+    }
 
     /// The 48-byte compressed (ZCash) encoding.
     fn g1_compress(p: &Self::G1) -> [u8; 48];
@@ -294,10 +338,24 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     /// entries of the longer slice are ignored.
     fn g1_msm(points: &[Self::G1Affine], scalars: &[Self::Fr]) -> Self::G1;
 
+    /// Whether the backend's own [`Backend::g1_msm`] and
+    /// [`Backend::g1_msm_signed_digits`] beat the generic batch-affine
+    /// bucket method of [`crate::msm`] on this CPU (decided at run time,
+    /// e.g. by a SIMD kernel the CPU has). When `false`, the generic code
+    /// runs its own MSMs, several of them in lock step where it can.
+    fn msm_accelerated() -> bool {
+        false
+    }
+
     /// `Σ d_i·points[i]` where every `digits[i]` is a signed `window`-bit digit
     /// in two's complement (`-2^(window-1) ≤ d_i < 2^(window-1)`), as produced
-    /// by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`.
-    fn g1_msm_signed_digits(points: &[Self::G1Affine], digits: &[u16], window: usize) -> Self::G1;
+    /// by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`. The
+    /// default is the generic batch-affine bucket method.
+    fn g1_msm_signed_digits(points: &[Self::G1Affine], digits: &[u16], window: usize) -> Self::G1 {
+        crate::msm::batch_affine::signed_digit_sums::<Self>(&[(points, digits)], window)
+            .pop()
+            .unwrap_or_else(<Self::G1 as Module<Self::Fr>>::zero)
+    }
 
     /// Prepares a G2 point for pairings.
     fn g2_prepare(p: &Self::G2) -> Self::G2Prepared;

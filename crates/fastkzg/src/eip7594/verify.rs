@@ -88,8 +88,8 @@ impl<B: Backend> KzgSettings<B> {
                 .map(|(rk, col)| *rk * self.coset_shift_pow(*col))
                 .collect();
             return crate::par::join(
-                || B::g1_msm(proofs, r_powers),
-                || B::g1_msm(proofs, &weighted),
+                || crate::msm::g1_msm::<B>(proofs, r_powers),
+                || crate::msm::g1_msm::<B>(proofs, &weighted),
             );
         }
         let mut ll = B::G1::zero();
@@ -99,7 +99,7 @@ impl<B: Backend> KzgSettings<B> {
             let members = &by_column[col];
             let pts: Vec<B::G1Affine> = members.iter().map(|k| proofs[*k]).collect();
             let sc: Vec<B::Fr> = members.iter().map(|k| r_powers[*k]).collect();
-            let s = B::g1_msm(&pts, &sc);
+            let s = crate::msm::g1_msm::<B>(&pts, &sc);
             ll += s;
             sums.push(s);
             shifts.push(self.coset_shift_pow(col));
@@ -107,7 +107,7 @@ impl<B: Backend> KzgSettings<B> {
         let rlp = if sums.len() == 1 {
             sums[0] * &shifts[0]
         } else {
-            B::g1_msm(&B::g1_batch_to_affine(&sums), &shifts)
+            crate::msm::g1_msm::<B>(&B::g1_batch_to_affine(&sums), &shifts)
         };
         (ll, rlp)
     }
@@ -124,7 +124,7 @@ impl<B: Backend> KzgSettings<B> {
         for (ci, rk) in commitment_indices.iter().zip(r_powers) {
             weights[*ci as usize] += *rk;
         }
-        B::g1_msm(unique_points, &weights)
+        crate::msm::g1_msm::<B>(unique_points, &weights)
     }
 
     /// `RLI`: the `r^k`-weighted cells aggregated per column, interpolated

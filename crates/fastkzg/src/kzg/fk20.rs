@@ -155,14 +155,37 @@ impl<B: Backend> Fk20<B> {
             fft::fft_in_place(&mut b, &self.domain)?;
             Ok::<_, Error>(b)
         })?;
-        // Pointwise: one l-point MSM per row.
-        let mut h_hat: Vec<B::G1> = crate::par::map_collect(2 * r, |k| {
-            let scalars: Vec<B::Fr> = b_hat.iter().map(|b| b[k]).collect();
-            match &self.tables {
-                Some(t) => t[k].msm(&scalars),
-                None => B::g1_msm(&self.rows[k], &scalars),
-            }
-        });
+        // Pointwise: one l-point MSM per row; without a backend kernel, the
+        // rows of each thread's share run in lock step (batch-affine).
+        let mut h_hat: Vec<B::G1> = if B::msm_accelerated() {
+            crate::par::map_collect(2 * r, |k| {
+                let scalars: Vec<B::Fr> = b_hat.iter().map(|b| b[k]).collect();
+                match &self.tables {
+                    Some(t) => t[k].msm(&scalars),
+                    None => B::g1_msm(&self.rows[k], &scalars),
+                }
+            })
+        } else {
+            let share = (2 * r).div_ceil(crate::par::threads().max(1));
+            crate::par::map_collect((2 * r).div_ceil(share), |c| {
+                let rows = c * share..((c + 1) * share).min(2 * r);
+                let scalars: Vec<Vec<B::Fr>> = rows
+                    .clone()
+                    .map(|k| b_hat.iter().map(|b| b[k]).collect())
+                    .collect();
+                match &self.tables {
+                    Some(t) => FixedBaseMsm::msm_many(&t[rows], &scalars),
+                    None => {
+                        let msms: Vec<crate::msm::batch_affine::MsmInput<'_, B>> = rows
+                            .zip(&scalars)
+                            .map(|(k, s)| (&self.rows[k][..], &s[..]))
+                            .collect();
+                        crate::msm::batch_affine::g1_msm_many::<B>(&msms)
+                    }
+                }
+            })
+            .concat()
+        };
         fft::ifft_in_place_unscaled_parallel(&mut h_hat, &self.domain)?;
         // H_s = conv[r−2−s]; the rest is zero.
         let mut h = vec![B::G1::zero(); 2 * r];

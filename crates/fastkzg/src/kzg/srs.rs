@@ -47,7 +47,7 @@ impl<B: Backend> Srs<B> {
                 self.g1.len()
             )));
         }
-        Ok(B::g1_msm(&self.g1, &poly.coeffs))
+        Ok(crate::msm::g1_msm::<B>(&self.g1, &poly.coeffs))
     }
 
     /// `[Σ coeffs_i·τ^i]₂` for a polynomial of at most `g2.len()` coefficients.

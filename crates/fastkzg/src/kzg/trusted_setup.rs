@@ -99,8 +99,8 @@ fn check_consistency<B: Backend>(
         return Err(setup_err("too few points"));
     };
     let r = challenge_powers::<B>(seed, n);
-    let shifted = B::g1_msm(&g1_monomial[1..], &r[..n - 1]);
-    let base = B::g1_msm(&g1_monomial[..n - 1], &r[..n - 1]);
+    let shifted = crate::msm::g1_msm::<B>(&g1_monomial[1..], &r[..n - 1]);
+    let base = crate::msm::g1_msm::<B>(&g1_monomial[..n - 1], &r[..n - 1]);
     let g2_0p = B::g2_prepare(g2_0);
     let g2_1p = B::g2_prepare(g2_1);
     if !B::pairings_verify(&[(shifted, &g2_0p), (-base, &g2_1p)]) {
@@ -128,7 +128,7 @@ fn check_consistency<B: Backend>(
     }
     let domain = Domain::<B::Fr>::new(n)?;
     let d = fft::ifft(&r, &domain)?;
-    if B::g1_msm(g1_lagrange, &r) != B::g1_msm(g1_monomial, &d) {
+    if crate::msm::g1_msm::<B>(g1_lagrange, &r) != crate::msm::g1_msm::<B>(g1_monomial, &d) {
         return Err(setup_err(
             "G1 Lagrange points are not the Lagrange form of the G1 monomial points",
         ));

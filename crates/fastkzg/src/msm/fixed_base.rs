@@ -9,7 +9,8 @@
 //! against `(255/c)·(n + 2^c)` additions plus 255 doublings for a
 //! variable-base Pippenger.
 
-use crate::backend::{Backend, Group, Module, Scalar};
+use super::batch_affine::recode;
+use crate::backend::{Backend, Group, Module};
 
 /// A fixed-base MSM table for a list of bases.
 pub struct FixedBaseMsm<B: Backend> {
@@ -101,6 +102,33 @@ impl<B: Backend> FixedBaseMsm<B> {
         recode::<B>(s, self.window, self.layers, out);
     }
 
+    /// `Σ scalars[k][i]·bases_k[i]` for each table `k`, all in one lock-step
+    /// batch-affine bucket pass on the calling thread (tables with another
+    /// window than the first are computed one by one).
+    pub fn msm_many(tables: &[Self], scalars: &[Vec<B::Fr>]) -> Vec<B::G1> {
+        let window = tables.first().map_or(2, |t| t.window);
+        if tables.iter().any(|t| t.window != window) {
+            return tables.iter().zip(scalars).map(|(t, s)| t.msm(s)).collect();
+        }
+        let digits: Vec<Vec<u16>> = tables
+            .iter()
+            .zip(scalars)
+            .map(|(t, s)| {
+                let mut d = Vec::with_capacity(t.table.len());
+                for s in &s[..s.len().min(t.num_bases)] {
+                    t.recode(s, &mut d);
+                }
+                d
+            })
+            .collect();
+        let groups: Vec<super::batch_affine::DigitInput<'_, B>> = tables
+            .iter()
+            .zip(&digits)
+            .map(|(t, d)| (&t.table[..], &d[..]))
+            .collect();
+        super::batch_affine::signed_digit_sums::<B>(&groups, window)
+    }
+
     /// `Σ scalars[i]·bases[i]`; scalars beyond the number of bases are
     /// ignored, missing ones count as zero.
     pub fn msm(&self, scalars: &[B::Fr]) -> B::G1 {
@@ -131,34 +159,6 @@ impl<B: Backend> FixedBaseMsm<B> {
             )
         });
         partial.into_iter().fold(B::G1::zero(), |acc, p| acc + p)
-    }
-}
-
-/// Appends `layers` signed base-`2^w` digits of `s` (little-endian, two's
-/// complement in `w` bits, each in `[-2^(w-1), 2^(w-1))`) to `out`.
-fn recode<B: Backend>(s: &B::Fr, w: usize, layers: usize, out: &mut Vec<u16>) {
-    let bytes = s.to_bytes_le();
-    let mask = (1u32 << w) - 1;
-    let mut carry = 0u32;
-    for j in 0..layers {
-        let bit = j * w;
-        // Read up to 24 bits starting at `bit` (w ≤ 16 fits).
-        let byte = bit / 8;
-        let mut chunk = 0u32;
-        for k in 0..3 {
-            if let Some(b) = bytes.get(byte + k) {
-                chunk |= (*b as u32) << (8 * k);
-            }
-        }
-        let d = ((chunk >> (bit % 8)) & mask) + carry;
-        // Map d ∈ [0, 2^w] to [-2^(w-1), 2^(w-1)) with a carry.
-        if d >= 1 << (w - 1) {
-            carry = 1;
-            out.push(((d as i32 - (1 << w)) as u32 & mask) as u16);
-        } else {
-            carry = 0;
-            out.push(d as u16);
-        }
     }
 }
 

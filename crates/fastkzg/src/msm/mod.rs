@@ -1,7 +1,9 @@
 //! Multi-scalar multiplication: variable-base (the backend's native MSM), a
 //! naive reference, and a fixed-base method with precomputed tables.
 
+pub mod batch_affine;
 pub mod fixed_base;
+pub(crate) mod glv;
 
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
 
@@ -12,19 +14,38 @@ use crate::backend::Backend;
 /// the second thread gains).
 const SPLIT_MIN_POINTS: usize = 512;
 
-/// `Σ scalars[i]·points[i]` with the backend's variable-base MSM
-/// (spec `g1_lincomb`), split into one part per thread of the caller's pool
-/// for large inputs. Extra entries of the longer slice are ignored.
+/// From this many points on, the generic batch-affine MSM beats blst's
+/// Pippenger (measured without IFMA: 64 points 0.96, 128 points 0.94,
+/// 4096 points 0.79 of its time; 16 points 1.07).
+const BATCH_AFFINE_MIN_POINTS: usize = 64;
+
+/// `Σ scalars[i]·points[i]` (variable base, one thread): the backend's
+/// MSM where it is accelerated on this CPU or the input is small, else the
+/// generic batch-affine MSM with GLV. Points must be in G1. Extra entries
+/// of the longer slice are ignored.
+pub fn g1_msm<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
+    let n = points.len().min(scalars.len());
+    if n < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
+        return B::g1_msm(points, scalars);
+    }
+    batch_affine::g1_msm_many::<B>(&[(&points[..n], &scalars[..n])])
+        .pop()
+        .unwrap_or_else(<B::G1 as crate::backend::Module<B::Fr>>::zero)
+}
+
+/// `Σ scalars[i]·points[i]` with [`g1_msm`] (spec `g1_lincomb`), split
+/// into one part per thread of the caller's pool for large inputs. Extra
+/// entries of the longer slice are ignored.
 pub fn g1_lincomb<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
     let n = points.len().min(scalars.len());
     let parts = crate::par::threads().min(n / SPLIT_MIN_POINTS).max(1);
     if parts == 1 {
-        return B::g1_msm(points, scalars);
+        return g1_msm::<B>(points, scalars);
     }
     let chunk = n.div_ceil(parts);
     crate::par::map_collect(n.div_ceil(chunk), |c| {
         let (lo, hi) = (c * chunk, ((c + 1) * chunk).min(n));
-        B::g1_msm(&points[lo..hi], &scalars[lo..hi])
+        g1_msm::<B>(&points[lo..hi], &scalars[lo..hi])
     })
     .into_iter()
     .fold(

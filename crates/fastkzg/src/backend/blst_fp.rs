@@ -1,0 +1,191 @@
+//! The base field Fp of the blst backend, for the generic batch-affine
+//! MSMs: multiplications, squares and inversions call blst (assembly with
+//! ADX/MULX where the CPU has them); additions are inlined limb arithmetic.
+
+use core::ops::{Add, Mul, Neg, Sub};
+
+use blst::blst_fp;
+
+use super::BaseField;
+
+/// An element of Fp in blst's Montgomery form.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct Fp(pub blst_fp);
+
+/// Montgomery form of 1 (`2^384 mod p`).
+const ONE: blst_fp = blst_fp {
+    l: [
+        0x7609_0000_0002_fffd,
+        0xebf4_000b_c40c_0002,
+        0x5f48_9857_53c7_58ba,
+        0x77ce_5853_7052_5745,
+        0x5c07_1a97_a256_ec6d,
+        0x15f6_5ec3_fa80_e493,
+    ],
+};
+
+/// The modulus p, little-endian limbs.
+const P: [u64; 6] = [
+    0xb9fe_ffff_ffff_aaab,
+    0x1eab_fffe_b153_ffff,
+    0x6730_d2a0_f6b0_f624,
+    0x6477_4b84_f385_12bf,
+    0x4b1b_a7b6_434b_acd7,
+    0x1a01_11ea_397f_e69a,
+];
+
+/// `a − b` over six limbs, with the final borrow.
+#[inline(always)]
+fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> ([u64; 6], bool) {
+    let mut out = [0u64; 6];
+    let mut borrow = false;
+    for i in 0..6 {
+        let (d, b1) = a[i].overflowing_sub(b[i]);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        out[i] = d;
+        borrow = b1 | b2;
+    }
+    (out, borrow)
+}
+
+/// `a + b` over six limbs (no carry out: both are below p < 2^381).
+#[inline(always)]
+fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let mut out = [0u64; 6];
+    let mut carry = false;
+    for i in 0..6 {
+        let (s, c1) = a[i].overflowing_add(b[i]);
+        let (s, c2) = s.overflowing_add(carry as u64);
+        out[i] = s;
+        carry = c1 | c2;
+    }
+    out
+}
+
+// Addition and subtraction are a few instructions on limbs, inlined here
+// (a call into blst costs more than the arithmetic); the representation is
+// blst's, reduced below p.
+
+impl Add for Fp {
+    type Output = Fp;
+    #[inline]
+    fn add(self, rhs: Fp) -> Fp {
+        // a + b < 2p < 2^382: subtract p unless that borrows.
+        let sum = add_limbs(&self.0.l, &rhs.0.l);
+        let (reduced, borrow) = sub_limbs(&sum, &P);
+        Fp(blst_fp {
+            l: if borrow { sum } else { reduced },
+        })
+    }
+}
+
+impl Sub for Fp {
+    type Output = Fp;
+    #[inline]
+    fn sub(self, rhs: Fp) -> Fp {
+        let (diff, borrow) = sub_limbs(&self.0.l, &rhs.0.l);
+        Fp(blst_fp {
+            l: if borrow { add_limbs(&diff, &P) } else { diff },
+        })
+    }
+}
+
+impl Mul for Fp {
+    type Output = Fp;
+    #[inline]
+    fn mul(self, rhs: Fp) -> Fp {
+        let mut out = blst_fp::default();
+        // SAFETY: blst reads two initialised field elements and writes `out`.
+        unsafe { blst::blst_fp_mul(&mut out, &self.0, &rhs.0) };
+        Fp(out)
+    }
+}
+
+impl Neg for Fp {
+    type Output = Fp;
+    #[inline]
+    fn neg(self) -> Fp {
+        if self.is_zero() {
+            self
+        } else {
+            Fp(blst_fp {
+                l: sub_limbs(&P, &self.0.l).0,
+            })
+        }
+    }
+}
+
+impl BaseField for Fp {
+    fn one() -> Self {
+        Fp(ONE)
+    }
+    #[inline]
+    fn is_zero(&self) -> bool {
+        self.0.l.iter().all(|l| *l == 0)
+    }
+    #[inline]
+    fn square(&self) -> Self {
+        let mut out = blst_fp::default();
+        // SAFETY: blst reads one initialised field element and writes `out`.
+        unsafe { blst::blst_fp_sqr(&mut out, &self.0) };
+        Fp(out)
+    }
+    fn inverse(&self) -> Self {
+        let mut out = blst_fp::default();
+        // SAFETY: blst reads one initialised field element and writes `out`
+        // (zero maps to zero).
+        unsafe { blst::blst_fp_eucl_inverse(&mut out, &self.0) };
+        Fp(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Fp, ONE};
+    use crate::backend::BaseField;
+
+    /// The Montgomery constant is blst's 1, and the operations agree with
+    /// small-integer arithmetic.
+    #[test]
+    fn field_laws() {
+        let from_u64 = |v: u64| {
+            let mut out = blst::blst_fp::default();
+            // SAFETY: blst writes one field element from a u64.
+            unsafe { blst::blst_fp_from_uint64(&mut out, [v, 0, 0, 0, 0, 0].as_ptr()) };
+            Fp(out)
+        };
+        assert_eq!(from_u64(1), Fp(ONE));
+        let (a, b) = (from_u64(12345), from_u64(678));
+        assert_eq!(a + b, from_u64(13023));
+        assert_eq!(a - b, from_u64(11667));
+        assert_eq!(a * b, from_u64(12345 * 678));
+        assert_eq!(a.square(), from_u64(12345 * 12345));
+        assert_eq!(a * a.inverse(), Fp::one());
+        assert_eq!(a + (-a), from_u64(0));
+        assert!(from_u64(0).is_zero() && !a.is_zero());
+        assert!(from_u64(0).inverse().is_zero());
+        // Reduction at both ends of the range: (p − 1) + 1 = 0, 0 − 1 = p − 1.
+        let minus_one = -Fp::one();
+        assert_eq!(minus_one + Fp::one(), from_u64(0));
+        assert_eq!(from_u64(0) - Fp::one(), minus_one);
+        assert_eq!(minus_one + minus_one, -(Fp::one() + Fp::one()));
+        assert_eq!(-from_u64(0), from_u64(0));
+        // Against blst's own operations on many values.
+        let mut x = a;
+        for _ in 0..1000 {
+            x = x * x + b;
+            let y = x.square() - a;
+            let mut want = blst::blst_fp::default();
+            // SAFETY: blst reads two initialised elements and writes `want`.
+            unsafe { blst::blst_fp_add(&mut want, &x.0, &y.0) };
+            assert_eq!(x + y, Fp(want));
+            // SAFETY: as above.
+            unsafe { blst::blst_fp_sub(&mut want, &x.0, &y.0) };
+            assert_eq!(x - y, Fp(want));
+            // SAFETY: blst reads one initialised element and writes `want`.
+            unsafe { blst::blst_fp_cneg(&mut want, &y.0, true) };
+            assert_eq!(-y, Fp(want));
+        }
+    }
+}
