@@ -7,7 +7,9 @@
 //! addition costs about 5M + 1S, against 7M + 4S (Jacobian) or 8M + 2S
 //! (XYZZ) for a mixed projective addition. Additions are independent when
 //! their targets differ; an addition into a target that is already queued in
-//! the current round waits for the next one.
+//! the current round waits for the next one, and one that conflicts again
+//! is summed in projective form (so equal digits, all in one bucket, cost
+//! no more than a projective bucket method).
 //!
 //! Many MSMs run in lock step (the 128 row MSMs of FK20, the windows of a
 //! variable-base MSM): their bucket additions share rounds, and so do the
@@ -52,22 +54,29 @@ const BUSY: u8 = 2;
 
 /// A set of affine accumulators, each either empty (the point at infinity)
 /// or a point, with additions into them queued and completed a round at a
-/// time.
-struct Accumulators<F> {
-    points: Vec<Xy<F>>,
+/// time. Additions into a target that stays busy (many addends for one
+/// target, e.g. equal digits) go to a projective overflow accumulator per
+/// target instead of waiting for rounds of their own, so no input costs more
+/// than one projective addition per point.
+struct Accumulators<B: Backend> {
+    points: Vec<Xy<B::Fp>>,
     state: Vec<u8>,
     /// Queued additions: target, addend, and whether it is a doubling.
-    queue: Vec<(u32, Xy<F>, bool)>,
+    queue: Vec<(u32, Xy<B::Fp>, bool)>,
     /// The denominators of the queued additions (`x₂ − x₁`, or `2y` for a
     /// doubling), all non-zero.
-    dens: Vec<F>,
-    prefix: Vec<F>,
+    dens: Vec<B::Fp>,
+    prefix: Vec<B::Fp>,
     /// Additions whose target was busy when they arrived.
-    deferred: Vec<(u32, Xy<F>)>,
+    deferred: Vec<(u32, Xy<B::Fp>)>,
+    /// Projective sums of additions that met a busy target twice (allocated
+    /// on first use).
+    overflow: Vec<B::G1>,
 }
 
-impl<F: BaseField> Accumulators<F> {
-    fn new(n: usize, zero: F) -> Self {
+impl<B: Backend> Accumulators<B> {
+    fn new(n: usize) -> Self {
+        let zero = fp_zero::<B::Fp>();
         Accumulators {
             points: vec![Xy { x: zero, y: zero }; n],
             state: vec![EMPTY; n],
@@ -75,17 +84,18 @@ impl<F: BaseField> Accumulators<F> {
             dens: Vec::with_capacity(ROUND),
             prefix: Vec::with_capacity(ROUND),
             deferred: Vec::new(),
+            overflow: Vec::new(),
         }
     }
 
     /// The point in accumulator `t` (after [`Accumulators::finish`]).
-    fn get(&self, t: usize) -> Option<Xy<F>> {
+    fn get(&self, t: usize) -> Option<Xy<B::Fp>> {
         (self.state[t] != EMPTY).then(|| self.points[t])
     }
 
     /// Adds `p` into accumulator `t`; completed by the next round.
     #[inline]
-    fn add(&mut self, t: usize, p: Xy<F>) {
+    fn add(&mut self, t: usize, p: Xy<B::Fp>) {
         match self.state[t] {
             EMPTY => {
                 self.points[t] = p;
@@ -120,7 +130,7 @@ impl<F: BaseField> Accumulators<F> {
             return;
         }
         self.prefix.clear();
-        let mut acc = F::one();
+        let mut acc = B::Fp::one();
         for d in &self.dens {
             self.prefix.push(acc);
             acc = acc * *d;
@@ -148,21 +158,41 @@ impl<F: BaseField> Accumulators<F> {
         self.dens.clear();
     }
 
-    /// Completes every queued and deferred addition.
+    /// Completes every queued and deferred addition: the deferred ones get
+    /// one more try in affine rounds, those that meet a busy target again
+    /// are summed in projective form per target, and these sums are added
+    /// in at the end (one per target, so without conflicts).
     fn finish(&mut self) {
-        loop {
-            self.round();
-            if self.deferred.is_empty() {
-                return;
-            }
-            let mut deferred = core::mem::take(&mut self.deferred);
-            for (t, p) in deferred.drain(..) {
-                self.add(t as usize, p);
-            }
-            if self.deferred.is_empty() {
-                self.deferred = deferred;
+        self.round();
+        if self.deferred.is_empty() {
+            return;
+        }
+        let mut deferred = core::mem::take(&mut self.deferred);
+        for (t, p) in deferred.drain(..) {
+            self.add(t as usize, p);
+        }
+        self.round();
+        if self.deferred.is_empty() {
+            return;
+        }
+        if self.overflow.is_empty() {
+            self.overflow = vec![B::G1::zero(); self.points.len()];
+        }
+        for (t, p) in core::mem::take(&mut self.deferred) {
+            let t = t as usize;
+            self.overflow[t] = add_xy::<B>(&self.overflow[t], Some(p));
+        }
+        let targets: Vec<usize> = (0..self.overflow.len())
+            .filter(|t| !self.overflow[*t].is_zero())
+            .collect();
+        let sums: Vec<B::G1> = targets.iter().map(|t| self.overflow[*t]).collect();
+        for (t, p) in targets.iter().zip(B::g1_batch_to_affine(&sums)) {
+            self.overflow[*t] = B::G1::zero();
+            if let Some(p) = xy::<B>(&p) {
+                self.add(*t, p);
             }
         }
+        self.round();
     }
 }
 
@@ -204,7 +234,7 @@ pub fn signed_digit_sums<B: Backend>(groups: &[DigitInput<'_, B>], window: usize
 fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usize) -> Vec<B::G1> {
     let half = 1usize << (window - 1);
     let modulus = 1u32 << window;
-    let mut buckets = Accumulators::new(groups.len() * half, fp_zero::<B::Fp>());
+    let mut buckets = Accumulators::<B>::new(groups.len() * half);
     let longest = groups
         .iter()
         .map(|(p, d)| p.len().min(d.len()))
@@ -241,21 +271,16 @@ fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usiz
 /// power of two), with running sums in lock step: each group's buckets are
 /// cut into segments so that a step has at least [`REDUCTION_LANES`]
 /// independent additions, and the segments are joined in projective form.
-fn reduce_buckets<B: Backend>(
-    buckets: &Accumulators<B::Fp>,
-    groups: usize,
-    m: usize,
-) -> Vec<B::G1> {
+fn reduce_buckets<B: Backend>(buckets: &Accumulators<B>, groups: usize, m: usize) -> Vec<B::G1> {
     let mut segments = 1;
     while groups * segments < REDUCTION_LANES && segments < m {
         segments *= 2;
     }
     let len = m / segments;
     let lanes = groups * segments;
-    let zero = fp_zero::<B::Fp>();
     // Lane `g·segments + s` covers buckets `(g·segments + s)·len + t`.
-    let mut run = Accumulators::new(lanes, zero);
-    let mut total = Accumulators::new(lanes, zero);
+    let mut run = Accumulators::<B>::new(lanes);
+    let mut total = Accumulators::<B>::new(lanes);
     for t in (0..len).rev() {
         for lane in 0..lanes {
             if let Some(p) = buckets.get(lane * len + t) {
