@@ -3,7 +3,9 @@
 //! Everything above this module is written once, generic over [`Backend`], and
 //! monomorphised. A backend is a thin adapter over a BLS12-381 implementation:
 //! the scalar field, G1 and G2 with their compressed encodings and validity
-//! checks, multi-scalar multiplication and a pairing product check.
+//! checks, the base field of G1 with affine coordinates (for the generic
+//! batch-affine MSMs of [`crate::msm`]), the backend's own multi-scalar
+//! multiplication and a pairing product check.
 //!
 //! Backends: [`Blst`] (default) and, with the `arkworks` feature, [`Arkworks`].
 
