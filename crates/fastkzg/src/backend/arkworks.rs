@@ -70,6 +70,9 @@ const FQ_BYTES: usize = 48;
 // ---------------------------------------------------------------- Fq helpers
 
 impl super::BaseField for Fq {
+    fn zero() -> Self {
+        <Fq as Zero>::zero()
+    }
     fn one() -> Self {
         <Fq as One>::one()
     }

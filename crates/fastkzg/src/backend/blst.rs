@@ -796,9 +796,7 @@ impl Backend for Blst {
                 return G1(sum);
             }
         }
-        crate::msm::batch_affine::signed_digit_sums::<Blst>(&[(&points[..n], &digits[..n])], window)
-            .pop()
-            .unwrap_or_default()
+        crate::msm::batch_affine::signed_digit_sum::<Blst>(&points[..n], &digits[..n], window)
     }
 
     fn g2_prepare(p: &G2) -> G2Lines {

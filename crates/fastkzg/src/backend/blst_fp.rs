@@ -117,6 +117,9 @@ impl Neg for Fp {
 }
 
 impl BaseField for Fp {
+    fn zero() -> Self {
+        Fp(blst_fp::default())
+    }
     fn one() -> Self {
         Fp(ONE)
     }

@@ -241,6 +241,8 @@ pub trait BaseField:
     + Mul<Output = Self>
     + Neg<Output = Self>
 {
+    /// The additive identity.
+    fn zero() -> Self;
     /// The multiplicative identity.
     fn one() -> Self;
     /// Whether this is zero.
@@ -354,9 +356,7 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     /// by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`. The
     /// default is the generic batch-affine bucket method.
     fn g1_msm_signed_digits(points: &[Self::G1Affine], digits: &[u16], window: usize) -> Self::G1 {
-        crate::msm::batch_affine::signed_digit_sums::<Self>(&[(points, digits)], window)
-            .pop()
-            .unwrap_or_else(<Self::G1 as Module<Self::Fr>>::zero)
+        crate::msm::batch_affine::signed_digit_sum::<Self>(points, digits, window)
     }
 
     /// Prepares a G2 point for pairings.

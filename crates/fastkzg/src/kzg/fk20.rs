@@ -157,28 +157,23 @@ impl<B: Backend> Fk20<B> {
         })?;
         // Pointwise: one l-point MSM per row; without a backend kernel, the
         // rows of each thread's share run in lock step (batch-affine).
+        let row_scalars: Vec<Vec<B::Fr>> = (0..2 * r)
+            .map(|k| b_hat.iter().map(|b| b[k]).collect())
+            .collect();
         let mut h_hat: Vec<B::G1> = if B::msm_accelerated() {
-            crate::par::map_collect(2 * r, |k| {
-                let scalars: Vec<B::Fr> = b_hat.iter().map(|b| b[k]).collect();
-                match &self.tables {
-                    Some(t) => t[k].msm(&scalars),
-                    None => B::g1_msm(&self.rows[k], &scalars),
-                }
+            crate::par::map_collect(2 * r, |k| match &self.tables {
+                Some(t) => t[k].msm(&row_scalars[k]),
+                None => B::g1_msm(&self.rows[k], &row_scalars[k]),
             })
         } else {
             let share = (2 * r).div_ceil(crate::par::threads().max(1));
             crate::par::map_collect((2 * r).div_ceil(share), |c| {
                 let rows = c * share..((c + 1) * share).min(2 * r);
-                let scalars: Vec<Vec<B::Fr>> = rows
-                    .clone()
-                    .map(|k| b_hat.iter().map(|b| b[k]).collect())
-                    .collect();
                 match &self.tables {
-                    Some(t) => FixedBaseMsm::msm_many(&t[rows], &scalars),
+                    Some(t) => FixedBaseMsm::msm_many(&t[rows.clone()], &row_scalars[rows]),
                     None => {
                         let msms: Vec<crate::msm::batch_affine::MsmInput<'_, B>> = rows
-                            .zip(&scalars)
-                            .map(|(k, s)| (&self.rows[k][..], &s[..]))
+                            .map(|k| (&self.rows[k][..], &row_scalars[k][..]))
                             .collect();
                         crate::msm::batch_affine::g1_msm_many::<B>(&msms)
                     }

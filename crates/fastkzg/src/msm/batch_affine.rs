@@ -76,7 +76,7 @@ struct Accumulators<B: Backend> {
 
 impl<B: Backend> Accumulators<B> {
     fn new(n: usize) -> Self {
-        let zero = fp_zero::<B::Fp>();
+        let zero = B::Fp::zero();
         Accumulators {
             points: vec![Xy { x: zero, y: zero }; n],
             state: vec![EMPTY; n],
@@ -196,12 +196,6 @@ impl<B: Backend> Accumulators<B> {
     }
 }
 
-/// A zero of the base field (an element minus itself, since the trait has
-/// no constant).
-fn fp_zero<F: BaseField>() -> F {
-    F::one() - F::one()
-}
-
 fn xy<B: Backend>(p: &B::G1Affine) -> Option<Xy<B::Fp>> {
     B::g1_affine_xy(p).map(|(x, y)| Xy { x, y })
 }
@@ -228,6 +222,17 @@ pub fn signed_digit_sums<B: Backend>(groups: &[DigitInput<'_, B>], window: usize
         .chunks(per_pass)
         .flat_map(|chunk| signed_digit_sums_pass::<B>(chunk, window))
         .collect()
+}
+
+/// [`signed_digit_sums`] of a single group.
+pub fn signed_digit_sum<B: Backend>(
+    points: &[B::G1Affine],
+    digits: &[u16],
+    window: usize,
+) -> B::G1 {
+    signed_digit_sums::<B>(&[(points, digits)], window)
+        .pop()
+        .unwrap_or_else(B::G1::zero)
 }
 
 /// [`signed_digit_sums`] for groups whose buckets are handled at once.
