@@ -108,13 +108,10 @@ impl<B: Backend> KzgSettings<B> {
     /// polynomial whose evaluations over the bit-reversed 4096-th roots of
     /// unity are `poly`.
     ///
-    /// The barycentric sum `Σ p_i·w_i/(z − w_i)` is accumulated as one
-    /// fraction (a single inversion, no batch inversion), two terms at a time:
-    /// bit-reversed roots come in pairs `w, −w`, whose terms combine to
-    /// `w·(z·(p_a − p_b) + w·(p_a + p_b)) / (z² − w²)`. About 3
-    /// multiplications per point instead of 5 ([`Scalar::pair_fraction_sum`];
-    /// the blst backend runs it on eight lanes where the CPU has AVX-512
-    /// IFMA).
+    /// Opposite roots are folded two terms at a time, about 2 multiplications
+    /// per point and no inversion ([`crate::math::fold_eval`]). A backend with
+    /// a vector kernel (blst where the CPU has AVX-512 IFMA) sums the paired
+    /// fractions instead ([`Scalar::pair_fraction_sum`]).
     pub fn evaluate_polynomial_in_evaluation_form(
         &self,
         poly: &[B::Fr],
@@ -129,12 +126,19 @@ impl<B: Backend> KzgSettings<B> {
         if let Some(m) = self.brp_roots_of_unity.iter().position(|w| w == z) {
             return Ok(poly[m]);
         }
-        let (num, den) = B::Fr::pair_fraction_sum(
+        let Some((num, den)) = B::Fr::pair_fraction_sum(
             poly,
             &self.brp_roots_of_unity,
             &self.brp_root_pairs_squared,
             z,
-        );
+        ) else {
+            return crate::math::fold_eval::evaluate_bit_reversed(
+                poly,
+                &self.fold_inverse_roots,
+                &self.domain.size_inv(),
+                z,
+            );
+        };
         let den_inv = den.inverse().ok_or(Error::DivisionByZero)?;
         Ok(num * den_inv * self.barycentric_factor(z))
     }
@@ -257,13 +261,25 @@ impl<B: Backend> KzgSettings<B> {
         commitment_bytes: &Bytes48,
         proof_bytes: &Bytes48,
     ) -> Result<bool> {
-        // One thread (see `verify_kzg_proof`); errors in the spec's order:
-        // blob, commitment, proof.
-        let poly = blob_to_polynomial::<B>(blob)?;
-        let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
-        let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
-        let z = compute_challenge::<B>(blob, commitment_bytes);
-        let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
+        // The blob side (parsing, challenge, evaluation: about a third of
+        // the call) beside the two point decodings, when the pool has a
+        // second thread. Errors in the spec's order: blob, commitment, proof.
+        let (blob_side, points) = crate::par::join(
+            || -> Result<(B::Fr, B::Fr)> {
+                let poly = blob_to_polynomial::<B>(blob)?;
+                let z = compute_challenge::<B>(blob, commitment_bytes);
+                let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
+                Ok((z, y))
+            },
+            || {
+                (
+                    bytes_to_g1::<B>(commitment_bytes, "commitment", 0),
+                    bytes_to_g1::<B>(proof_bytes, "proof", 0),
+                )
+            },
+        );
+        let (z, y) = blob_side?;
+        let (commitment, proof) = (points.0?, points.1?);
         Ok(self.verify_kzg_proof_impl(
             &B::g1_from_affine(&commitment),
             &z,

@@ -16,8 +16,7 @@ use super::blst_glv::{endomorphism, endomorphism_projective, GLV_MIN_POINTS};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
 use super::wnaf;
 use super::{
-    from_bytes_be_each, pair_fraction_sum_each, scale_each, Backend, BaseField, Group, Module,
-    PointError, Scalar,
+    from_bytes_be_each, scale_each, Backend, BaseField, Group, Module, PointError, Scalar,
 };
 use crate::msm::glv::split_scalar;
 
@@ -331,28 +330,31 @@ impl Scalar for Fr {
     }
 
     /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the
-    /// lane fractions joined here), else one pair at a time.
-    fn pair_fraction_sum(evals: &[Fr], roots: &[Fr], roots_sq: &[Fr], z: &Fr) -> (Fr, Fr) {
+    /// lane fractions joined here); `None` elsewhere (the generic fold).
+    fn pair_fraction_sum(evals: &[Fr], roots: &[Fr], roots_sq: &[Fr], z: &Fr) -> Option<(Fr, Fr)> {
         #[cfg(target_arch = "x86_64")]
         {
             let z2 = z.square();
-            if let Some((nums, dens)) = super::blst_ifma::pair_fractions(
+            let (nums, dens) = super::blst_ifma::pair_fractions(
                 as_blst_frs(evals),
                 as_blst_frs(roots),
                 as_blst_frs(roots_sq),
                 &z.0,
                 &z2.0,
-            ) {
-                let (mut num, mut den) = (Fr::zero(), Fr::one());
-                for (n, d) in nums.into_iter().zip(dens) {
-                    num = num * Fr(d) + Fr(n) * den;
-                    den *= Fr(d);
-                }
-                // The kernel's sum is the pair sum divided by 256.
-                return (num * Fr::from_u64(256), den);
+            )?;
+            let (mut num, mut den) = (Fr::zero(), Fr::one());
+            for (n, d) in nums.into_iter().zip(dens) {
+                num = num * Fr(d) + Fr(n) * den;
+                den *= Fr(d);
             }
+            // The kernel's sum is the pair sum divided by 256.
+            Some((num * Fr::from_u64(256), den))
         }
-        pair_fraction_sum_each(evals, roots, roots_sq, z)
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (evals, roots, roots_sq, z);
+            None
+        }
     }
 }
 

@@ -128,46 +128,6 @@ pub(crate) fn from_bytes_be_each<F: Scalar>(bytes: &[u8]) -> core::result::Resul
         .collect()
 }
 
-/// [`Scalar::pair_fraction_sum`] one pair at a time: the default, and the
-/// fallback of backends that override it.
-pub(crate) fn pair_fraction_sum_each<F: Scalar>(
-    evals: &[F],
-    roots: &[F],
-    roots_sq: &[F],
-    z: &F,
-) -> (F, F) {
-    let z2 = z.square();
-    // Two independent fractions (even and odd pairs) so that consecutive
-    // multiplications do not wait on each other.
-    let mut acc = [(F::zero(), F::one()); 2];
-    for (k, ((pair, w), w2)) in evals
-        .chunks_exact(2)
-        .zip(roots.iter().step_by(2))
-        .zip(roots_sq)
-        .enumerate()
-    {
-        // Assigning operators only: the backend can work in place.
-        let mut diff = pair[0];
-        diff -= pair[1];
-        diff *= *z;
-        let mut sum = pair[0];
-        sum += pair[1];
-        sum *= *w;
-        diff += sum;
-        diff *= *w;
-        // z is not a root, so z² ≠ w² and the denominator stays non-zero.
-        let mut d = z2;
-        d -= *w2;
-        let (num, den) = &mut acc[k & 1];
-        *num *= d;
-        diff *= *den;
-        *num += diff;
-        *den *= d;
-    }
-    let [(n0, d0), (n1, d1)] = acc;
-    (n0 * d1 + n1 * d0, d0 * d1)
-}
-
 /// The BLS12-381 scalar field Fr.
 pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     /// The multiplicative identity.
@@ -201,15 +161,18 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     /// with `a_k = evals[2k]` (at `w_k = roots[2k]`), `b_k = evals[2k + 1]`
     /// (at `roots[2k + 1] = −w_k`) and `roots_sq[k] = w_k²`. This is
     /// `Σ_i evals[i]·roots[i]/(z − roots[i])`, each pair's two terms joined
-    /// over `z² − w_k²`. `z` must not be a root. Backends may evaluate many
-    /// pairs at once.
+    /// over `z² − w_k²`. `z` must not be a root.
+    ///
+    /// Only for backends with a vector kernel that evaluates many pairs at
+    /// once; `None` (the default) means the caller uses the generic fold of
+    /// [`crate::math::fold_eval`], which needs fewer multiplications.
     fn pair_fraction_sum(
-        evals: &[Self],
-        roots: &[Self],
-        roots_sq: &[Self],
-        z: &Self,
-    ) -> (Self, Self) {
-        pair_fraction_sum_each(evals, roots, roots_sq, z)
+        _evals: &[Self],
+        _roots: &[Self],
+        _roots_sq: &[Self],
+        _z: &Self,
+    ) -> Option<(Self, Self)> {
+        None
     }
 
     /// `self^exp` with `exp` given as little-endian 64-bit limbs (variable time).

@@ -31,9 +31,14 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) g1_lagrange_brp: Vec<B::G1Affine>,
     /// The 4096-th roots of unity in bit-reversed order.
     pub(crate) brp_roots_of_unity: Vec<B::Fr>,
-    /// `w_{2k}²` for the bit-reversed roots (`w_{2k+1} = −w_{2k}`), used to
-    /// evaluate blobs two points at a time.
+    /// `w_{2k}²` for the bit-reversed roots (`w_{2k+1} = −w_{2k}`), for a
+    /// backend's vector blob evaluation ([`Scalar::pair_fraction_sum`]).
+    ///
+    /// [`Scalar::pair_fraction_sum`]: crate::backend::Scalar::pair_fraction_sum
     pub(crate) brp_root_pairs_squared: Vec<B::Fr>,
+    /// The inverse roots that blob evaluation folds with
+    /// ([`crate::math::fold_eval`]).
+    pub(crate) fold_inverse_roots: Vec<B::Fr>,
     /// The domain of size `FIELD_ELEMENTS_PER_BLOB`.
     pub(crate) domain: Domain<B::Fr>,
     /// The domain of size `FIELD_ELEMENTS_PER_EXT_BLOB`.
@@ -135,6 +140,7 @@ impl<B: Backend> KzgSettings<B> {
             .step_by(2)
             .map(|w| w.square())
             .collect();
+        let fold_inverse_roots = crate::math::fold_eval::fold_inverse_roots(&domain);
         let das_factors = crate::math::das::das_coset_factors(&ext_domain)?;
         let settings = KzgSettings {
             srs: Srs {
@@ -144,6 +150,7 @@ impl<B: Backend> KzgSettings<B> {
             g1_lagrange_brp: bit_reversal_permutation(&g1_lagrange),
             brp_roots_of_unity,
             brp_root_pairs_squared,
+            fold_inverse_roots,
             domain,
             ext_domain,
             cell_domain,
@@ -284,6 +291,7 @@ impl<B: Backend> KzgSettings<B> {
             + 3 * core::mem::size_of::<B::G2Prepared>()
             + (self.brp_roots_of_unity.len()
                 + self.brp_root_pairs_squared.len()
+                + self.fold_inverse_roots.len()
                 + self.domain.size()
                 + self.ext_domain.size()
                 + self.das_factors.len())

@@ -1,6 +1,7 @@
 //! Field and polynomial math, generic over the backend's scalar field:
 //! roots of unity and evaluation domains, bit-reversal permutations, batch
-//! inversion, FFTs over Fr and G1, and dense polynomials.
+//! inversion, FFTs over Fr and G1, dense polynomials, and evaluation of a
+//! polynomial from its values on bit-reversed roots of unity.
 
 pub mod batch_inverse;
 pub mod bit_reversal;
@@ -8,6 +9,7 @@ pub mod das;
 pub mod domain;
 pub mod erasure;
 pub mod fft;
+pub mod fold_eval;
 pub mod poly;
 pub mod zero_poly;
 
