@@ -1186,6 +1186,7 @@ fn collect_meta(res: &mut Results, opts: &Options, blst_threads: usize) {
         ),
     );
     res.set_meta("cpu_flags", flags);
+    res.set_meta("ifma", ifma_state());
     res.set_meta("memory", format!("{:.1} GiB", mem_kib as f64 / 1048576.0));
     res.set_meta("kernel", read_trim("/proc/sys/kernel/osrelease"));
     res.set_meta("load_start", load_average());
@@ -1358,6 +1359,9 @@ fn markdown(res: &Results) -> String {
         m("kernel")
     );
     let _ = writeln!(s, "| CPU flags | {} |", m("cpu_flags"));
+    if let Some(ifma) = res.meta("ifma") {
+        let _ = writeln!(s, "| fastkzg's AVX-512 IFMA kernels | {ifma} |");
+    }
     let _ = writeln!(
         s,
         "| load average (1/5/15 min) | at start {}; at end {} |",
@@ -1898,5 +1902,20 @@ mod tests {
             "cargo run --release -p fastkzg-bench --bin report -- --quick --no-mt"
         );
         assert!(parse_args(&["--bogus".into()]).is_err());
+    }
+}
+
+/// Whether fastkzg's blst backend runs its AVX-512 IFMA kernels in this
+/// process, and if not, why.
+fn ifma_state() -> String {
+    use fastkzg::backend::Backend;
+    if fastkzg::Blst::msm_accelerated() {
+        return "used".into();
+    }
+    let off = std::env::var_os("FASTKZG_NO_IFMA").is_some_and(|v| !v.is_empty() && v != "0");
+    if off {
+        "not used: turned off by FASTKZG_NO_IFMA=1 (blst's own arithmetic)".into()
+    } else {
+        "not used: the CPU has no AVX-512 IFMA (blst's own arithmetic)".into()
     }
 }
