@@ -251,9 +251,9 @@ impl Scalar for Fr {
 // ---------------------------------------------------------------- G1 / G2
 
 /// Implements the group traits for a newtype over one of ark's projective
-/// point types.
+/// point types; `$batched` and `$scale_many` as in [`Module`].
 macro_rules! ark_group {
-    ($name:ident, $raw:ty) => {
+    ($name:ident, $raw:ty, $batched:expr, $scale_many:path) => {
         impl Add for $name {
             type Output = $name;
             fn add(self, rhs: $name) -> $name {
@@ -289,6 +289,10 @@ macro_rules! ark_group {
             }
         }
         impl Module<Fr> for $name {
+            const BATCHED_SCALING: bool = $batched;
+            fn scale_many(ys: &mut [Self], ws: &[Fr]) {
+                $scale_many(ys, ws)
+            }
             fn zero() -> Self {
                 $name(<$raw>::zero())
             }
@@ -307,8 +311,14 @@ macro_rules! ark_group {
     };
 }
 
-ark_group!(G1, G1Projective);
-ark_group!(G2, G2Projective);
+// G1 FFT twiddle products: the generic GLV products with affine tables.
+ark_group!(
+    G1,
+    G1Projective,
+    true,
+    crate::msm::scale::g1_scale_many::<Arkworks>
+);
+ark_group!(G2, G2Projective, false, super::scale_each);
 
 /// The 96-byte uncompressed encoding of an affine G1 point.
 fn g1_affine_serialize(p: &G1Affine) -> [u8; 96] {

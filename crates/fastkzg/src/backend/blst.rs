@@ -461,7 +461,7 @@ blst_group!(
     blst_p1_is_inf,
     blst_p1_is_equal,
     blst_p1_generator,
-    cfg!(target_arch = "x86_64"),
+    true,
     g1_scale_many
 );
 blst_group!(
@@ -479,7 +479,8 @@ blst_group!(
 );
 
 /// `ys[i] ← ws[i]·ys[i]`: eight GLV products at a time on the IFMA lanes
-/// where the CPU has them, else one at a time.
+/// where the CPU has them, else the generic GLV products with affine
+/// tables ([`crate::msm::scale`]).
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
     #[cfg(target_arch = "x86_64")]
     if super::blst_ifma::available() {
@@ -498,7 +499,7 @@ fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
             return;
         }
     }
-    scale_each(ys, ws)
+    crate::msm::scale::g1_scale_many::<Blst>(ys, ws)
 }
 
 fn p2_to_affine(p: &G2) -> blst_p2_affine {

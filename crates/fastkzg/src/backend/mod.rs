@@ -18,7 +18,7 @@ mod blst_glv;
 #[cfg(target_arch = "x86_64")]
 mod blst_ifma;
 mod blst_pairing;
-mod wnaf;
+pub(crate) mod wnaf;
 pub use self::blst::Blst;
 
 #[cfg(feature = "arkworks")]

@@ -4,6 +4,7 @@
 pub mod batch_affine;
 pub mod fixed_base;
 pub(crate) mod glv;
+pub mod scale;
 
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
 
