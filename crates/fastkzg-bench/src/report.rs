@@ -1837,6 +1837,21 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether fastkzg's blst backend runs its AVX-512 IFMA kernels in this
+/// process, and if not, why.
+fn ifma_state() -> String {
+    use fastkzg::backend::Backend;
+    if fastkzg::Blst::msm_accelerated() {
+        return "used".into();
+    }
+    let off = std::env::var_os("FASTKZG_NO_IFMA").is_some_and(|v| !v.is_empty() && v != "0");
+    if off {
+        "not used: turned off by FASTKZG_NO_IFMA=1 (blst's own arithmetic)".into()
+    } else {
+        "not used: the CPU has no AVX-512 IFMA (blst's own arithmetic)".into()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1902,20 +1917,5 @@ mod tests {
             "cargo run --release -p fastkzg-bench --bin report -- --quick --no-mt"
         );
         assert!(parse_args(&["--bogus".into()]).is_err());
-    }
-}
-
-/// Whether fastkzg's blst backend runs its AVX-512 IFMA kernels in this
-/// process, and if not, why.
-fn ifma_state() -> String {
-    use fastkzg::backend::Backend;
-    if fastkzg::Blst::msm_accelerated() {
-        return "used".into();
-    }
-    let off = std::env::var_os("FASTKZG_NO_IFMA").is_some_and(|v| !v.is_empty() && v != "0");
-    if off {
-        "not used: turned off by FASTKZG_NO_IFMA=1 (blst's own arithmetic)".into()
-    } else {
-        "not used: the CPU has no AVX-512 IFMA (blst's own arithmetic)".into()
     }
 }
