@@ -87,10 +87,8 @@ impl<B: Backend> KzgSettings<B> {
                 .zip(columns)
                 .map(|(rk, col)| *rk * self.coset_shift_pow(*col))
                 .collect();
-            return crate::par::join(
-                || crate::msm::g1_msm::<B>(proofs, r_powers),
-                || crate::msm::g1_msm::<B>(proofs, &weighted),
-            );
+            let sums = crate::msm::g1_msm_shared_points::<B>(proofs, &[r_powers, &weighted]);
+            return (sums[0], sums[1]);
         }
         let mut ll = B::G1::zero();
         let mut sums = Vec::with_capacity(distinct.len());

@@ -34,6 +34,24 @@ pub fn g1_msm<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
         .unwrap_or_else(<B::G1 as crate::backend::Module<B::Fr>>::zero)
 }
 
+/// `Σ scalars[i]·points[i]` for each scalar list over the same points: in
+/// lock step on one thread (one batch-affine pass shares its rounds and
+/// inversions) when the generic MSM runs, else one [`g1_msm`] per list,
+/// spread over the caller's pool.
+pub fn g1_msm_shared_points<B: Backend>(
+    points: &[B::G1Affine],
+    scalar_lists: &[&[B::Fr]],
+) -> Vec<B::G1> {
+    if crate::par::threads() > 1 || points.len() < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
+        return crate::par::map_collect(scalar_lists.len(), |i| {
+            g1_msm::<B>(points, scalar_lists[i])
+        });
+    }
+    let msms: Vec<batch_affine::MsmInput<'_, B>> =
+        scalar_lists.iter().map(|s| (points, *s)).collect();
+    batch_affine::g1_msm_many::<B>(&msms)
+}
+
 /// `Σ scalars[i]·points[i]` with [`g1_msm`] (spec `g1_lincomb`), split
 /// into one part per thread of the caller's pool for large inputs. Extra
 /// entries of the longer slice are ignored.
