@@ -116,6 +116,14 @@ fn serial_and_parallel_agree() {
         both(|| ks.verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &proofs)),
         Ok(true)
     );
+    // Two proofs swapped: both proof sums (the lock-step pair on one
+    // thread) must notice.
+    let mut swapped = proofs.clone();
+    swapped.swap(3, 90);
+    assert_eq!(
+        both(|| ks.verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &swapped)),
+        Ok(false)
+    );
 }
 
 #[test]
