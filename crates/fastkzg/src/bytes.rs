@@ -97,6 +97,16 @@ pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
     bytes_to_field_elements::<B>(blob, "blob")
 }
 
+/// [`blob_to_polynomial`] scaled by a backend constant: every element
+/// times `1/c`, returned with `c` ([`Scalar::from_bytes_be_many_scaled`]),
+/// for computations linear in the blob (its evaluation at a point).
+pub fn blob_to_polynomial_scaled<B: Backend>(blob: &Blob) -> Result<(Vec<B::Fr>, B::Fr)> {
+    B::Fr::from_bytes_be_many_scaled(blob).map_err(|index| Error::NonCanonicalFieldElement {
+        what: "blob",
+        index,
+    })
+}
+
 /// Copies a slice into a fixed-size array, with a typed length error.
 pub fn to_array<const N: usize>(bytes: &[u8], what: &'static str) -> Result<[u8; N]> {
     bytes.try_into().map_err(|_| Error::InvalidLength {

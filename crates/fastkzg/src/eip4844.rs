@@ -12,7 +12,8 @@ use sha2::{Digest, Sha256};
 
 use crate::backend::{Backend, Module, Scalar};
 use crate::bytes::{
-    blob_to_polynomial, bytes_to_bls_field, bytes_to_g1, bytes_to_g1_many, Blob, Bytes32, Bytes48,
+    blob_to_polynomial, blob_to_polynomial_scaled, bytes_to_bls_field, bytes_to_g1,
+    bytes_to_g1_many, Blob, Bytes32, Bytes48,
 };
 use crate::constants::{
     FIAT_SHAMIR_PROTOCOL_DOMAIN, FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN,
@@ -143,6 +144,16 @@ impl<B: Backend> KzgSettings<B> {
         Ok(num * den_inv * self.barycentric_factor(z))
     }
 
+    /// `evaluate_polynomial_in_evaluation_form(blob_to_polynomial(blob), z)`
+    /// for the verifiers, which need the blob only for this value: the
+    /// evaluation is linear in the blob, so it runs on the backend's
+    /// cheapest form of the elements ([`blob_to_polynomial_scaled`]) and
+    /// is scaled once. Errors: a blob field element is not canonical.
+    fn evaluate_blob(&self, blob: &Blob, z: &B::Fr) -> Result<B::Fr> {
+        let (poly, c) = blob_to_polynomial_scaled::<B>(blob)?;
+        Ok(self.evaluate_polynomial_in_evaluation_form(&poly, z)? * c)
+    }
+
     /// Spec `compute_kzg_proof_impl`: the proof and value of `poly` at `z`.
     /// One batch inversion serves both the evaluation and the quotient
     /// (including `compute_quotient_eval_within_domain` when `z` is a root).
@@ -266,10 +277,8 @@ impl<B: Backend> KzgSettings<B> {
         // second thread. Errors in the spec's order: blob, commitment, proof.
         let (blob_side, points) = crate::par::join(
             || -> Result<(B::Fr, B::Fr)> {
-                let poly = blob_to_polynomial::<B>(blob)?;
                 let z = compute_challenge::<B>(blob, commitment_bytes);
-                let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
-                Ok((z, y))
+                Ok((z, self.evaluate_blob(blob, &z)?))
             },
             || {
                 (
@@ -328,10 +337,8 @@ impl<B: Backend> KzgSettings<B> {
         // time). Errors: blobs first, then commitments, then proofs.
         let per_blob = |i: usize| -> Result<(B::Fr, B::Fr)> {
             let blob = blobs[i].borrow();
-            let poly = blob_to_polynomial::<B>(blob)?;
             let z = compute_challenge::<B>(blob, &commitments_bytes[i]);
-            let y = self.evaluate_polynomial_in_evaluation_form(&poly, &z)?;
-            Ok((z, y))
+            Ok((z, self.evaluate_blob(blob, &z)?))
         };
         let (evaluations, (commitments, proofs)) = crate::par::join(
             || crate::par::try_map_collect(n, per_blob),

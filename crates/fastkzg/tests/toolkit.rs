@@ -244,6 +244,34 @@ fn blob_evaluation_matches<B: Backend>(seed: u64) {
     }
 }
 
+/// The scaled parse (the verifiers' cheap form) against the plain one: the
+/// same values once multiplied by the returned constant, the same first
+/// non-canonical index, at r − 1, r and 2^256 − 1.
+fn scaled_parse_matches<B: Backend>(seed: u64) {
+    let mut rng = common::rng(seed);
+    let values = frs::<B>(&mut rng, 40);
+    let mut bytes: Vec<u8> = values.iter().flat_map(|v| v.to_bytes_be()).collect();
+    bytes.extend((-B::Fr::one()).to_bytes_be());
+    let (scaled, c) = B::Fr::from_bytes_be_many_scaled(&bytes).unwrap();
+    let plain = B::Fr::from_bytes_be_many(&bytes).unwrap();
+    assert_eq!(scaled.len(), plain.len());
+    for (s, p) in scaled.iter().zip(&plain) {
+        assert_eq!(*s * c, *p);
+    }
+    let r_bytes = {
+        // r = (r − 1) + 1 as a big-endian integer.
+        let mut b = (-B::Fr::one()).to_bytes_be();
+        b[31] += 1;
+        b
+    };
+    for bad in [r_bytes, [0xff; 32]] {
+        let mut with_bad = bytes.clone();
+        with_bad[7 * 32..8 * 32].copy_from_slice(&bad);
+        assert_eq!(B::Fr::from_bytes_be_many_scaled(&with_bad).err(), Some(7));
+        assert_eq!(B::Fr::from_bytes_be_many(&with_bad).err(), Some(7));
+    }
+}
+
 fn commit_open_verify<B: Backend>(seed: u64) {
     let mut rng = common::rng(seed);
     let secret = fr::<B>(&mut rng);
@@ -407,6 +435,8 @@ macro_rules! backend_tests {
             }
             #[test]
             fn blob_evaluation() { blob_evaluation_matches::<$b>(21); }
+            #[test]
+            fn scaled_parse() { scaled_parse_matches::<$b>(22); }
             #[test]
             fn msm_edges() { msm_edge_cases::<$b>(11); msm_edge_cases::<$b>(12); }
             #[test]

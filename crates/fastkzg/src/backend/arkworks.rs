@@ -224,6 +224,29 @@ impl Scalar for Fr {
     fn from_bytes_be_reduced(bytes: &[u8; 32]) -> Self {
         Fr(ark_bls12_381::Fr::from_be_bytes_mod_order(bytes))
     }
+    /// The canonical integers as Montgomery representations (value
+    /// `x/R`), with `c = R mod r`.
+    fn from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Self>, Self), usize> {
+        let modulus = <ark_bls12_381::Fr as PrimeField>::MODULUS;
+        let mut out = Vec::with_capacity(bytes.len() / 32);
+        for (i, element) in bytes.chunks_exact(32).enumerate() {
+            let mut limbs = [0u64; 4];
+            for (limb, chunk) in limbs.iter_mut().rev().zip(element.chunks_exact(8)) {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(chunk);
+                *limb = u64::from_be_bytes(word);
+            }
+            let x = BigInt(limbs);
+            if x >= modulus {
+                return Err(i);
+            }
+            out.push(Fr(ark_bls12_381::Fr::new_unchecked(x)));
+        }
+        // `one` is stored as R mod r; read as an integer, that is `c`.
+        let c =
+            ark_bls12_381::Fr::from_bigint(<ark_bls12_381::Fr as One>::one().0).ok_or(0usize)?;
+        Ok((out, Fr(c)))
+    }
     fn to_bytes_be(&self) -> [u8; 32] {
         let limbs = self.0.into_bigint().0;
         let mut out = [0u8; 32];

@@ -329,6 +329,31 @@ impl Scalar for Fr {
         from_bytes_be_each(bytes)
     }
 
+    /// The canonical integers as Montgomery representations (value
+    /// `x/R`), with `c = R mod r`; with IFMA the eight-lane conversion is
+    /// as cheap, so the plain conversion runs there.
+    fn from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
+        #[cfg(target_arch = "x86_64")]
+        if super::blst_ifma::available() {
+            return Ok((Self::from_bytes_be_many(bytes)?, Fr::one()));
+        }
+        let mut out = Vec::with_capacity(bytes.len() / 32);
+        for (i, element) in bytes.chunks_exact(32).enumerate() {
+            let mut b = [0u8; 32];
+            b.copy_from_slice(element);
+            let l = limbs_from_be(&b);
+            if !less_than_modulus(&l) {
+                return Err(i);
+            }
+            out.push(Fr(blst_fr { l }));
+        }
+        // `one` is stored as R mod r; read as an integer, that is `c`.
+        let mut c = blst_fr::default();
+        // SAFETY: blst reads four u64 limbs (a value below r) from a live array.
+        unsafe { blst::blst_fr_from_uint64(&mut c, Fr::one().0.l.as_ptr()) };
+        Ok((out, Fr(c)))
+    }
+
     /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the
     /// lane fractions joined here); `None` elsewhere (the generic fold).
     fn pair_fraction_sum(evals: &[Fr], roots: &[Fr], roots_sq: &[Fr], z: &Fr) -> Option<(Fr, Fr)> {

@@ -155,6 +155,16 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
         from_bytes_be_each(bytes)
     }
 
+    /// [`Scalar::from_bytes_be_many`] with every element multiplied by the
+    /// same backend constant `1/c`, returned with `c`: the cheapest form a
+    /// backend can produce (blst and arkworks: the integer taken as its
+    /// Montgomery representation, skipping the conversion). A computation
+    /// that is linear in the elements multiplies its result by `c` once.
+    /// `Err(i)` names the first element that is not `< r`.
+    fn from_bytes_be_many_scaled(bytes: &[u8]) -> core::result::Result<(Vec<Self>, Self), usize> {
+        Ok((Self::from_bytes_be_many(bytes)?, Self::one()))
+    }
+
     /// The barycentric sum of a polynomial in evaluation form over roots
     /// that come in opposite pairs, as one fraction `(num, den)`:
     /// `num/den = Σ_k w_k·(z·(a_k − b_k) + w_k·(a_k + b_k)) / (z² − w_k²)`
