@@ -1,0 +1,4 @@
+//! `compute_blob_kzg_proof`: the Rust API, the C ABI and the peers agree.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fastkzg_fuzz::targets::compute_blob_kzg_proof(data));

@@ -1,0 +1,6 @@
+//! `compute_cells_and_kzg_proofs`: the Rust API, the C ABI and the peers agree.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(
+    |data: &[u8]| fastkzg_fuzz::targets::compute_cells_and_kzg_proofs(data)
+);

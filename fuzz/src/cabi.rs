@@ -1,0 +1,169 @@
+//! fastkzg's C ABI, from the release `libfastkzg.so` loaded at run time
+//! (`FASTKZG_FUZZ_CABI` names another file). The library is built by
+//! `scripts/fuzz.sh` before the targets; a missing library is a failure.
+
+use std::sync::OnceLock;
+
+use fastkzg::{Blob, Cell};
+
+/// `C_KZG_OK`.
+pub const OK: i32 = 0;
+
+/// c-kzg's `KZGSettings`: 80 bytes on 64-bit targets, pointer-aligned.
+#[repr(C, align(8))]
+pub struct Settings([u8; 80]);
+
+type Commit = unsafe extern "C" fn(*mut [u8; 48], *const Blob, *const Settings) -> i32;
+type Prove = unsafe extern "C" fn(
+    *mut [u8; 48],
+    *mut [u8; 32],
+    *const Blob,
+    *const [u8; 32],
+    *const Settings,
+) -> i32;
+type BlobProof =
+    unsafe extern "C" fn(*mut [u8; 48], *const Blob, *const [u8; 48], *const Settings) -> i32;
+type VerifyProof = unsafe extern "C" fn(
+    *mut bool,
+    *const [u8; 48],
+    *const [u8; 32],
+    *const [u8; 32],
+    *const [u8; 48],
+    *const Settings,
+) -> i32;
+type VerifyBlob = unsafe extern "C" fn(
+    *mut bool,
+    *const Blob,
+    *const [u8; 48],
+    *const [u8; 48],
+    *const Settings,
+) -> i32;
+type VerifyBatch = unsafe extern "C" fn(
+    *mut bool,
+    *const Blob,
+    *const [u8; 48],
+    *const [u8; 48],
+    u64,
+    *const Settings,
+) -> i32;
+type Cells = unsafe extern "C" fn(*mut Cell, *mut [u8; 48], *const Blob, *const Settings) -> i32;
+type Recover = unsafe extern "C" fn(
+    *mut Cell,
+    *mut [u8; 48],
+    *const u64,
+    *const Cell,
+    u64,
+    *const Settings,
+) -> i32;
+type VerifyCells = unsafe extern "C" fn(
+    *mut bool,
+    *const [u8; 48],
+    *const u64,
+    *const Cell,
+    *const [u8; 48],
+    u64,
+    *const Settings,
+) -> i32;
+type Load =
+    unsafe extern "C" fn(*mut Settings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> i32;
+
+/// The loaded library, its functions and mainnet settings.
+pub struct CAbi {
+    _lib: libloading::Library,
+    pub settings: Box<Settings>,
+    pub blob_to_kzg_commitment: Commit,
+    pub compute_kzg_proof: Prove,
+    pub compute_blob_kzg_proof: BlobProof,
+    pub verify_kzg_proof: VerifyProof,
+    pub verify_blob_kzg_proof: VerifyBlob,
+    pub verify_blob_kzg_proof_batch: VerifyBatch,
+    pub compute_cells_and_kzg_proofs: Cells,
+    pub recover_cells_and_kzg_proofs: Recover,
+    pub verify_cell_kzg_proof_batch: VerifyCells,
+}
+
+/// The raw setup points of the embedded mainnet text (G1 Lagrange, G2
+/// monomial, G1 monomial, each a hex line after the two counts).
+fn setup_bytes() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+    let text = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+    let mut lines = text.split_whitespace();
+    let n1: usize = lines.next().and_then(|l| l.parse().ok()).expect("G1 count");
+    let n2: usize = lines.next().and_then(|l| l.parse().ok()).expect("G2 count");
+    let mut read = |n: usize| -> Vec<u8> {
+        (0..n)
+            .flat_map(|_| {
+                let l = lines.next().expect("setup line");
+                (0..l.len() / 2)
+                    .map(|i| u8::from_str_radix(&l[2 * i..2 * i + 2], 16).expect("hex"))
+                    .collect::<Vec<u8>>()
+            })
+            .collect()
+    };
+    let lagrange = read(n1);
+    let g2 = read(n2);
+    let monomial = read(n1);
+    (monomial, lagrange, g2)
+}
+
+/// The process-wide C ABI.
+pub fn get() -> &'static CAbi {
+    static C: OnceLock<CAbi> = OnceLock::new();
+    C.get_or_init(|| {
+        let path = std::env::var("FASTKZG_FUZZ_CABI").unwrap_or_else(|_| {
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../target/release/libfastkzg.so"
+            )
+            .into()
+        });
+        // SAFETY: loading fastkzg's own C ABI library, whose initialisers
+        // are Rust's and blst's (no process-wide side effects).
+        let lib = unsafe { libloading::Library::new(&path) }
+            .unwrap_or_else(|e| panic!("cannot load {path}: {e} (run scripts/fuzz.sh)"));
+        // SAFETY: each symbol is the ckzg.h function of that name, whose C
+        // signature the type alias spells out.
+        unsafe {
+            let load: Load = sym(&lib, b"load_trusted_setup\0");
+            let mut settings = Box::new(Settings([0; 80]));
+            let (monomial, lagrange, g2) = setup_bytes();
+            let ret = load(
+                &mut *settings,
+                monomial.as_ptr(),
+                monomial.len() as u64,
+                lagrange.as_ptr(),
+                lagrange.len() as u64,
+                g2.as_ptr(),
+                g2.len() as u64,
+                0,
+            );
+            assert_eq!(ret, OK, "load_trusted_setup through the C ABI");
+            CAbi {
+                settings,
+                blob_to_kzg_commitment: sym(&lib, b"blob_to_kzg_commitment\0"),
+                compute_kzg_proof: sym(&lib, b"compute_kzg_proof\0"),
+                compute_blob_kzg_proof: sym(&lib, b"compute_blob_kzg_proof\0"),
+                verify_kzg_proof: sym(&lib, b"verify_kzg_proof\0"),
+                verify_blob_kzg_proof: sym(&lib, b"verify_blob_kzg_proof\0"),
+                verify_blob_kzg_proof_batch: sym(&lib, b"verify_blob_kzg_proof_batch\0"),
+                compute_cells_and_kzg_proofs: sym(&lib, b"compute_cells_and_kzg_proofs\0"),
+                recover_cells_and_kzg_proofs: sym(&lib, b"recover_cells_and_kzg_proofs\0"),
+                verify_cell_kzg_proof_batch: sym(&lib, b"verify_cell_kzg_proof_batch\0"),
+                _lib: lib,
+            }
+        }
+    })
+}
+
+/// The function `name` (NUL-terminated) of `lib` as a `T`.
+///
+/// # Safety
+/// `T` must be the function pointer type of that symbol.
+unsafe fn sym<T: Copy>(lib: &libloading::Library, name: &[u8]) -> T {
+    // SAFETY: the caller vouches for the type.
+    *unsafe { lib.get::<T>(name) }.unwrap_or_else(|e| panic!("fastkzg C ABI: {e}"))
+}
+
+/// `Some(value)` when the call returned `C_KZG_OK`.
+pub fn ok<T>(ret: i32, value: T) -> Option<T> {
+    (ret == OK).then_some(value)
+}

@@ -1,0 +1,22 @@
+//! Differential fuzzing of fastkzg's entry points.
+//!
+//! Every target decodes the fuzzer's bytes into arguments ([`input`]), calls
+//! the function through fastkzg's Rust API, through its C ABI (the release
+//! `libfastkzg.so`, loaded at run time: its C symbols have the same names as
+//! c-kzg's, so it cannot be linked beside the `c-kzg` crate) and through the
+//! `c-kzg` 2.1.8 crate, and for EIP-7594 also `rust_eth_kzg` 0.10 on valid
+//! inputs, and panics (a finding) unless all agree: same accept/reject
+//! decision, byte-equal outputs, same verdicts.
+//!
+//! Inputs come in two shapes, chosen by the first byte: `< 0x80` reads the
+//! arguments positionally from the rest (the shape of the seed corpus that
+//! `scripts/fuzz-corpus.py` writes from the consensus-spec reference tests);
+//! `≥ 0x80` starts from valid arguments and lets the fuzzer's bytes choose
+//! mutations (field elements at and around the modulus, points negated, at
+//! infinity with stray bits, off the curve, outside the subgroup, index
+//! lists unsorted, duplicated, out of range, too short).
+
+pub mod cabi;
+pub mod fixture;
+pub mod input;
+pub mod targets;
