@@ -139,7 +139,7 @@ fn tour(s: &KzgSettings, blobs: &[Box<Blob>], rng: &mut StdRng, rep: &mut Report
     let point_proofs: Vec<Bytes48> = openings.iter().map(|(p, _)| *p).collect();
     let wrong = s.verify_blob_kzg_proof_batch(blobs, &commitments, &point_proofs)?;
     rep.check(
-        "the batch with the proofs at z for blob proofs is rejected",
+        "the batch with the proofs at z as blob proofs is rejected",
         !wrong,
     );
 
@@ -178,9 +178,9 @@ fn tour(s: &KzgSettings, blobs: &[Box<Blob>], rng: &mut StdRng, rep: &mut Report
         all_cells.len()
     );
     rep.check(&what, valid);
-    let mut altered = *all_cells[all_cells.len() - 1];
-    altered[31] ^= 1;
     let last = all_cells.len() - 1;
+    let mut altered = *all_cells[last];
+    altered[31] ^= 1;
     all_cells[last] = &altered;
     let bad = s.verify_cell_kzg_proof_batch(&cs, &ids, &all_cells, &proofs);
     rep.check(
