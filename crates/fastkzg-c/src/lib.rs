@@ -49,9 +49,6 @@
 //! input cells unchanged when all 128 are given); `recover_cells_and_kzg_proofs`
 //! refuses a NULL `recovered_cells` instead of writing through it.
 
-#![deny(unsafe_op_in_unsafe_fn)]
-#![warn(missing_docs, clippy::undocumented_unsafe_blocks)]
-
 pub mod eip4844;
 pub mod eip7594;
 pub mod ffi;

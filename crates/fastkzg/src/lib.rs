@@ -19,9 +19,6 @@
 //! assert!(settings.verify_blob_kzg_proof(blob, &commitment, &proof).unwrap());
 //! ```
 
-#![forbid(unsafe_op_in_unsafe_fn)]
-#![warn(missing_docs)]
-
 pub mod backend;
 pub mod bytes;
 pub mod constants;

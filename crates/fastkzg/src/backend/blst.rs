@@ -659,7 +659,7 @@ impl Backend for Blst {
         Ok(a)
     }
 
-    /// With AVX-512 IFMA and at least [`IFMA_MIN_SUBGROUP`] points, the
+    /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
     /// subgroup checks run eight at a time.
     fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
         #[cfg(target_arch = "x86_64")]

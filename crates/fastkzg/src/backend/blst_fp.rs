@@ -183,7 +183,7 @@ mod tests {
             // SAFETY: blst reads two initialised elements and writes `want`.
             unsafe { blst::blst_fp_add(&mut want, &x.0, &y.0) };
             assert_eq!(x + y, Fp(want));
-            // SAFETY: as above.
+            // SAFETY: blst reads two initialised elements and writes `want`.
             unsafe { blst::blst_fp_sub(&mut want, &x.0, &y.0) };
             assert_eq!(x - y, Fp(want));
             // SAFETY: blst reads one initialised element and writes `want`.

@@ -7,7 +7,7 @@
 //! batch-affine MSMs of [`crate::msm`]), the backend's own multi-scalar
 //! multiplication and a pairing product check.
 //!
-//! Backends: [`Blst`] (default) and, with the `arkworks` feature, [`Arkworks`].
+//! Backends: [`Blst`] (default) and, with the `arkworks` feature, `Arkworks`.
 
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};

@@ -4,9 +4,9 @@
 //! the `c-kzg` 2.1.8 crate, sha256 `d39b9f2d…26b7`) as uncompressed points:
 //! 4096 G1 monomial (96 B each), 4096 G1 Lagrange in natural order (96 B
 //! each), 65 G2 monomial (192 B each). Uncompressed points need no square
-//! roots and, being pinned by [`MAINNET_SETUP_SHA256`] and by a test that
-//! rebuilds them from the validated text file, no subgroup checks: loading
-//! is a few milliseconds.
+//! roots and, being pinned by a test that rebuilds them from the validated
+//! text file (itself pinned by [`MAINNET_TRUSTED_SETUP_TXT_SHA256`]), no
+//! subgroup checks: loading is a few milliseconds.
 //!
 //! `data/mainnet_fk20.bin` holds the FK20 rows of that setup for cells of
 //! 64 field elements (128 rows of 64 uncompressed points, the G1 FFTs of

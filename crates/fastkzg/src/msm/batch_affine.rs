@@ -209,7 +209,7 @@ fn add_xy<B: Backend>(acc: &B::G1, p: Option<Xy<B::Fp>>) -> B::G1 {
 
 /// `Σ_i d_i·points[i]` for each group `(points, digits)`, all groups in
 /// lock step. Every digit is a signed `window`-bit digit in two's complement
-/// (`-2^(window-1) ≤ d_i < 2^(window-1)`, as [`recode`] writes them);
+/// (`-2^(window-1) ≤ d_i < 2^(window-1)`, as `recode` writes them);
 /// extra entries of the longer slice are ignored. `2 ≤ window ≤ 16`;
 /// other windows give zeros.
 pub fn signed_digit_sums<B: Backend>(groups: &[DigitInput<'_, B>], window: usize) -> Vec<B::G1> {

@@ -291,6 +291,10 @@ fn accumulate(points: &[blst_p1_affine], entries: &[Entry], sums: &mut BucketSum
         // indices are below `points.len()` (inactive lanes read point 0,
         // which exists since there is at least one entry).
         let offsets = unsafe { _mm512_loadu_si512(offsets.as_ptr().cast()) };
+        // SAFETY: `base + offsets[l]` is the start of a `blst_p1_affine` in
+        // `points` (above), whose x and y are the `blst_fp`s at bytes 0 and
+        // 48: live, and fully reduced as blst keeps every coordinate.
+        // `base.add(48)` stays inside `points[0]`, which exists.
         let (x, y) = unsafe {
             (
                 Fp8::gather_blst(base, offsets),

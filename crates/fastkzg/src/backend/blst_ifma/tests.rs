@@ -35,14 +35,14 @@ fn fp_mul(a: &blst_fp, b: &blst_fp) -> blst_fp {
 
 fn fp_add(a: &blst_fp, b: &blst_fp) -> blst_fp {
     let mut out = blst_fp::default();
-    // SAFETY: as above.
+    // SAFETY: blst reads two and writes one live blst_fp.
     unsafe { blst::blst_fp_add(&mut out, a, b) };
     out
 }
 
 fn fp_sub(a: &blst_fp, b: &blst_fp) -> blst_fp {
     let mut out = blst_fp::default();
-    // SAFETY: as above.
+    // SAFETY: blst reads two and writes one live blst_fp.
     unsafe { blst::blst_fp_sub(&mut out, a, b) };
     out
 }
@@ -84,8 +84,10 @@ fn field_matches_blst() {
         // SAFETY: the CPU has AVX-512F and IFMA (checked above).
         let (x, y) = unsafe { (Fp8::from_blst(&a), Fp8::from_blst(&b)) };
         // Lanes in [p, 2p) too: x + p has the same residue.
+        // SAFETY: AVX-512F is present (checked above), all these need.
         let (xp, yp) = unsafe { (x.add_p_unreduced(), y.add_p_unreduced()) };
         for (u, v) in [(x, y), (xp, yp), (x, yp)] {
+            // SAFETY: AVX-512F and IFMA are present (checked above).
             let (m, s, sum, diff, neg) = unsafe {
                 (
                     u.mul(&v).to_blst(),
@@ -108,8 +110,10 @@ fn field_matches_blst() {
                 assert_eq!(neg[i], want, "neg lane {i}");
             }
         }
+        // SAFETY: AVX-512F is present (checked above), all these need.
         let z = unsafe { x.sub(&x).is_zero_mask() };
         assert_eq!(z, 0xff);
+        // SAFETY: AVX-512F is present (checked above), all `is_zero_mask` needs.
         let nz = unsafe { x.is_zero_mask() };
         for (i, v) in a.iter().enumerate() {
             assert_eq!(nz >> i & 1 == 1, *v == blst_fp::default());
