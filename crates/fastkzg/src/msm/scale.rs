@@ -1,7 +1,7 @@
 //! Many independent variable-time scalar multiplications `wᵢ·Pᵢ` of points
 //! in G1: the twiddle products of a G1 FFT stage.
 //!
-//! Each product uses the GLV split ([`super::glv`]): two 128-bit halves on
+//! Each product uses the GLV split (`msm::glv`): two 128-bit halves on
 //! one chain of 128 doublings, width-5 NAF digits, tables of the odd
 //! multiples `P, 3P, …, 15P` and their images under `φ`. All tables are made
 //! affine with one shared inversion, so every table addition is a mixed
