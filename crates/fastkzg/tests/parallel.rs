@@ -175,6 +175,7 @@ fn many_caller_threads_share_fresh_settings() {
     let mut r = rng(23);
     let blobs: Vec<fastkzg::Blob> = (0..3).map(|_| *random_blob(&mut r)).collect();
     let reference = KzgSettings::<Blst>::load_mainnet(0).unwrap();
+    let z = [7u8; 32];
     let expected: Vec<_> = fastkzg::run_serial(|| {
         blobs
             .iter()
@@ -182,30 +183,51 @@ fn many_caller_threads_share_fresh_settings() {
                 let c = reference.blob_to_kzg_commitment(b).unwrap();
                 let p = reference.compute_blob_kzg_proof(b, &c).unwrap();
                 let (cells, proofs) = reference.compute_cells_and_kzg_proofs(b).unwrap();
-                (c, p, cells, proofs)
+                let opening = reference.compute_kzg_proof(b, &z).unwrap();
+                (c, p, cells, proofs, opening)
             })
             .collect()
     });
+    let commitments: Vec<[u8; 48]> = expected.iter().map(|e| e.0).collect();
+    let blob_proofs: Vec<[u8; 48]> = expected.iter().map(|e| e.1).collect();
     let shared = KzgSettings::<Blst>::load_mainnet(0).unwrap();
     let rounds = fastkzg::kzg::settings::TABLE_AFTER_COMMITMENTS / 4 + 2;
     std::thread::scope(|scope| {
         for t in 0..4 {
             let (shared, blobs, expected) = (&shared, &blobs, &expected);
+            let (commitments, blob_proofs) = (&commitments, &blob_proofs);
             scope.spawn(move || {
                 for round in 0..rounds {
                     let i = (t + round) % blobs.len();
-                    let (c, p, cells, proofs) = &expected[i];
+                    let (c, p, cells, proofs, (pz, y)) = &expected[i];
                     assert_eq!(&shared.blob_to_kzg_commitment(&blobs[i]).unwrap(), c);
                     assert_eq!(&shared.compute_blob_kzg_proof(&blobs[i], c).unwrap(), p);
                     assert_eq!(shared.verify_blob_kzg_proof(&blobs[i], c, p), Ok(true));
+                    assert_eq!(
+                        &shared.compute_kzg_proof(&blobs[i], &z).unwrap(),
+                        &(*pz, *y)
+                    );
+                    assert_eq!(shared.verify_kzg_proof(c, &z, y, pz), Ok(true));
+                    assert_eq!(
+                        shared.verify_blob_kzg_proof_batch(blobs, commitments, blob_proofs),
+                        Ok(true)
+                    );
                     if round < 2 {
                         let got = shared.compute_cells_and_kzg_proofs(&blobs[i]).unwrap();
                         assert_eq!(&got.0, cells);
                         assert_eq!(&got.1, proofs);
+                        assert_eq!(&shared.compute_cells(&blobs[i]).unwrap(), cells);
                         let ids: Vec<u64> = (0..128).filter(|k| k % 2 == t as u64 % 2).collect();
                         let given: Vec<fastkzg::Cell> =
                             ids.iter().map(|k| cells[*k as usize]).collect();
                         assert_eq!(&shared.recover_cells(&ids, &given).unwrap(), cells);
+                        let (rc, rp) = shared.recover_cells_and_kzg_proofs(&ids, &given).unwrap();
+                        assert_eq!((&rc, &rp), (cells, proofs));
+                        let all: Vec<u64> = (0..128).collect();
+                        assert_eq!(
+                            shared.verify_cell_kzg_proof_batch(&vec![*c; 128], &all, cells, proofs),
+                            Ok(true)
+                        );
                     }
                 }
             });
@@ -234,6 +256,51 @@ fn calls_inside_a_callers_pool_agree() {
             .collect()
     });
     assert_eq!(serial, nested);
+    // Provers and verifiers nested in the caller's parallel iterators.
+    let serial: Vec<_> = fastkzg::run_serial(|| {
+        blobs
+            .iter()
+            .map(|b| {
+                let c = ks.blob_to_kzg_commitment(b).unwrap();
+                let (cells, proofs) = ks.compute_cells_and_kzg_proofs(b).unwrap();
+                (c, ks.compute_blob_kzg_proof(b, &c).unwrap(), cells, proofs)
+            })
+            .collect()
+    });
+    let nested: Vec<_> = pool.install(|| {
+        use rayon::prelude::*;
+        blobs
+            .par_iter()
+            .map(|b| {
+                let c = ks.blob_to_kzg_commitment(b).unwrap();
+                let (cells, proofs) = ks.compute_cells_and_kzg_proofs(b).unwrap();
+                (c, ks.compute_blob_kzg_proof(b, &c).unwrap(), cells, proofs)
+            })
+            .collect()
+    });
+    assert_eq!(serial, nested);
+    let all: Vec<u64> = (0..128).collect();
+    let verdicts: Vec<_> = pool.install(|| {
+        use rayon::prelude::*;
+        nested
+            .par_iter()
+            .zip(&blobs)
+            .map(|((c, p, cells, proofs), b)| {
+                let half: Vec<u64> = (64..128).collect();
+                let (rc, rp) = ks
+                    .recover_cells_and_kzg_proofs(&half, &cells[64..])
+                    .unwrap();
+                (
+                    ks.verify_blob_kzg_proof(b, c, p),
+                    ks.verify_cell_kzg_proof_batch(&vec![*c; 128], &all, cells, proofs),
+                    (&rc, &rp) == (cells, proofs),
+                )
+            })
+            .collect()
+    });
+    for v in verdicts {
+        assert_eq!(v, (Ok(true), Ok(true), true));
+    }
 }
 
 /// Every API function succeeds on a thread with a 256 KiB stack, serially

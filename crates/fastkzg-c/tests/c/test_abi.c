@@ -1141,10 +1141,35 @@ static void *thread_main(void *p) {
                     C_KZG_OK &&
                 batch_ok;
 
+    /* The opening at z and the blob proof. */
+    KZGProof pz;
+    Bytes32 y;
+    bool z_ok = false;
+    a->passed = a->passed && compute_kzg_proof(&pz, &y, &blobs[i], &zs[i], a->s) == C_KZG_OK &&
+                memcmp(pz.bytes, a->r->proof_at_z[i].bytes, 48) == 0 &&
+                memcmp(y.bytes, a->r->y[i].bytes, 32) == 0 &&
+                verify_kzg_proof(&z_ok, &c, &zs[i], &y, &pz, a->s) == C_KZG_OK && z_ok &&
+                compute_blob_kzg_proof(&pz, &blobs[i], &c, a->s) == C_KZG_OK &&
+                memcmp(pz.bytes, a->r->blob_proof[i].bytes, 48) == 0;
+
     /* Cells, and a column of the blobs with proofs. */
     Cell *cells = malloc(CELLS_PER_EXT_BLOB * sizeof(Cell));
     a->passed = a->passed && cells != NULL && compute_cells_and_kzg_proofs(cells, NULL, &blobs[i], a->s) == C_KZG_OK &&
                 memcmp(cells, ext[i].cells, CELLS_PER_EXT_BLOB * sizeof(Cell)) == 0;
+    /* Cells with proofs and recovery from the upper half, for blob 0 (the
+       one whose proofs the quick run computes). */
+    KZGProof *proofs = malloc(CELLS_PER_EXT_BLOB * sizeof(KZGProof));
+    Cell *recovered = malloc(CELLS_PER_EXT_BLOB * sizeof(Cell));
+    a->passed = a->passed && proofs != NULL && recovered != NULL &&
+                compute_cells_and_kzg_proofs(cells, proofs, &blobs[0], a->s) == C_KZG_OK &&
+                memcmp(proofs, ext[0].proofs, sizeof ext[0].proofs) == 0 &&
+                recover_cells_and_kzg_proofs(
+                    recovered, proofs, all_indices + CELLS_PER_BLOB, ext[0].cells + CELLS_PER_BLOB, CELLS_PER_BLOB, a->s
+                ) == C_KZG_OK &&
+                memcmp(recovered, ext[0].cells, sizeof ext[0].cells) == 0 &&
+                memcmp(proofs, ext[0].proofs, sizeof ext[0].proofs) == 0;
+    free(recovered);
+    free(proofs);
     free(cells);
     uint64_t column = (uint64_t)(a->index * 37) % CELLS_PER_EXT_BLOB, idx[NUM_BLOBS];
     Cell col_cells[NUM_BLOBS];
