@@ -1,0 +1,279 @@
+//! The typed exceptions: every [`fastkzg::Error`] (and every input the
+//! binding rejects before calling the library) becomes an instance of a
+//! class of `fastkzg.errors`, all subclasses of `fastkzg.KzgError` and so of
+//! `ValueError`, with attributes naming what was wrong and where.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use fastkzg::backend::PointError;
+use fastkzg::{Error, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL};
+
+/// A rejected input, ready to become a `fastkzg.KzgError` subclass.
+#[derive(Debug)]
+pub struct KzgErr(Box<Details>);
+
+/// What a [`KzgErr`] says.
+#[derive(Debug, Default)]
+struct Details {
+    /// The class name in `fastkzg.errors`.
+    class: &'static str,
+    message: String,
+    /// The input kind: `blob`, `commitment`, `proof`, `cell`, `z`, `y`,
+    /// `cell_index`, ...
+    kind: Option<&'static str>,
+    /// Position of the input in its list (0 for a single input).
+    index: Option<usize>,
+    /// Field element index within a blob or cell.
+    element: Option<usize>,
+    /// Machine-readable reason.
+    reason: Option<&'static str>,
+    expected: Option<usize>,
+    got: Option<usize>,
+    /// The offending cell index value.
+    cell_index: Option<u64>,
+    /// The list lengths of a length mismatch.
+    lengths: Option<Vec<usize>>,
+}
+
+/// The exception class for an input kind.
+fn class_of(kind: &str) -> &'static str {
+    match kind {
+        "blob" | "blobs" => "InvalidBlob",
+        "commitment" | "commitments" => "InvalidCommitment",
+        "proof" | "proofs" => "InvalidProof",
+        "cell" | "cells" => "InvalidCell",
+        "z" | "y" => "InvalidFieldElement",
+        "cell_index" | "cell_indices" | "commitment_index" | "commitment_indices" => {
+            "InvalidCellIndex"
+        }
+        _ => "KzgError",
+    }
+}
+
+/// The library's names for inputs, as the binding's `kind` strings.
+fn kind_name(what: &'static str) -> &'static str {
+    match what {
+        "cell indices" => "cell_indices",
+        other => other,
+    }
+}
+
+fn point_reason(reason: PointError) -> &'static str {
+    match reason {
+        PointError::InvalidEncoding => "invalid_encoding",
+        PointError::NotOnCurve => "not_on_curve",
+        PointError::NotInSubgroup => "not_in_subgroup",
+    }
+}
+
+impl KzgErr {
+    /// A byte input of the wrong length (`index`: its position in a list).
+    pub fn length(kind: &'static str, index: Option<usize>, expected: usize, got: usize) -> Self {
+        let at = index.map_or(String::new(), |i| format!(" {i}"));
+        Details {
+            class: class_of(kind),
+            message: format!("{kind}{at}: expected {expected} bytes, got {got}"),
+            kind: Some(kind),
+            index,
+            reason: Some("length"),
+            expected: Some(expected),
+            got: Some(got),
+            ..Default::default()
+        }
+        .into()
+    }
+
+    /// A concatenation whose length is not a multiple of the item size.
+    pub fn not_a_multiple(kind: &'static str, item: usize, got: usize) -> Self {
+        Details {
+            class: class_of(kind),
+            message: format!("{kind}: {got} bytes is not a multiple of {item}"),
+            kind: Some(kind),
+            reason: Some("length"),
+            expected: Some(item),
+            got: Some(got),
+            ..Default::default()
+        }
+        .into()
+    }
+
+    /// A cell index that is not an integer in `0..2^64` at `position`.
+    pub fn bad_cell_index(kind: &'static str, position: usize, detail: String) -> Self {
+        Details {
+            class: class_of(kind),
+            message: format!("{kind} {position}: {detail}"),
+            kind: Some(if kind.starts_with("commitment") {
+                "commitment_index"
+            } else {
+                "cell_index"
+            }),
+            index: Some(position),
+            reason: Some("out_of_range"),
+            ..Default::default()
+        }
+        .into()
+    }
+
+    /// The library's error. `cell_indices` (when the call had them) lets a
+    /// cell-index error name the position of the offending index.
+    pub fn from_lib(e: Error, cell_indices: Option<&[u64]>) -> Self {
+        let message = e.to_string();
+        match e {
+            Error::InvalidLength {
+                what,
+                expected,
+                got,
+            } => {
+                let mut e = Self::length(what, None, expected, got);
+                e.0.message = message;
+                *e.0
+            }
+            Error::NonCanonicalFieldElement { what, index } => {
+                // Within a list of blobs or cells the library counts
+                // elements across the list: position·size + element.
+                let per_item = match what {
+                    "blob" => FIELD_ELEMENTS_PER_BLOB,
+                    "cell" => FIELD_ELEMENTS_PER_CELL,
+                    _ => usize::MAX,
+                };
+                let (item, element) = if per_item == usize::MAX {
+                    (0, None)
+                } else {
+                    (index / per_item, Some(index % per_item))
+                };
+                Details {
+                    class: class_of(what),
+                    message,
+                    kind: Some(what),
+                    index: Some(item),
+                    element,
+                    reason: Some("non_canonical"),
+                    ..Default::default()
+                }
+            }
+            Error::InvalidG1Point {
+                what,
+                index,
+                reason,
+            } => Details {
+                class: class_of(what),
+                message,
+                kind: Some(what),
+                index: Some(index),
+                reason: Some(point_reason(reason)),
+                ..Default::default()
+            },
+            Error::LengthMismatch { what, lengths } => Details {
+                class: "LengthMismatch",
+                message,
+                kind: Some(what),
+                reason: Some("mismatched_lengths"),
+                lengths: Some(lengths),
+                ..Default::default()
+            },
+            Error::CellIndexOutOfRange { index, max } => Details {
+                class: "InvalidCellIndex",
+                message,
+                kind: Some("cell_index"),
+                index: cell_indices.and_then(|c| c.iter().position(|i| *i == index)),
+                reason: Some("out_of_range"),
+                expected: Some(max),
+                cell_index: Some(index),
+                ..Default::default()
+            },
+            Error::CellIndicesNotAscending => {
+                let position = cell_indices
+                    .and_then(|c| c.windows(2).position(|w| w[0] >= w[1]))
+                    .map(|k| k + 1);
+                Details {
+                    class: "InvalidCellIndex",
+                    message,
+                    kind: Some("cell_index"),
+                    index: position,
+                    reason: Some("not_ascending"),
+                    cell_index: position.and_then(|p| cell_indices.map(|c| c[p])),
+                    ..Default::default()
+                }
+            }
+            Error::NotEnoughCells { got, needed } => Details {
+                class: "InvalidCellCount",
+                message,
+                kind: Some("cells"),
+                reason: Some("too_few"),
+                expected: Some(needed),
+                got: Some(got),
+                ..Default::default()
+            },
+            Error::TooManyCells { got, max } => Details {
+                class: "InvalidCellCount",
+                message,
+                kind: Some("cells"),
+                reason: Some("too_many"),
+                expected: Some(max),
+                got: Some(got),
+                ..Default::default()
+            },
+            Error::InvalidTrustedSetup(_) => Details {
+                class: "InvalidTrustedSetup",
+                message,
+                kind: Some("trusted_setup"),
+                reason: Some("invalid"),
+                ..Default::default()
+            },
+            _ => Details {
+                class: "KzgError",
+                message,
+                ..Default::default()
+            },
+        }
+        .renamed()
+        .into()
+    }
+
+    /// The Python exception: `fastkzg.errors.<class>(message, **attributes)`.
+    pub fn into_pyerr(self, py: Python<'_>) -> PyErr {
+        match self.build(py) {
+            Ok(err) => err,
+            Err(err) => err,
+        }
+    }
+
+    fn build(self, py: Python<'_>) -> PyResult<PyErr> {
+        let d = *self.0;
+        let class = py.import("fastkzg.errors")?.getattr(d.class)?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("kind", d.kind)?;
+        kwargs.set_item("index", d.index)?;
+        kwargs.set_item("element", d.element)?;
+        kwargs.set_item("reason", d.reason)?;
+        kwargs.set_item("expected", d.expected)?;
+        kwargs.set_item("got", d.got)?;
+        kwargs.set_item("cell_index", d.cell_index)?;
+        kwargs.set_item("lengths", d.lengths)?;
+        let value = class.call((d.message,), Some(&kwargs))?;
+        Ok(PyErr::from_value(value))
+    }
+}
+
+impl From<Details> for KzgErr {
+    fn from(d: Details) -> Self {
+        KzgErr(Box::new(d))
+    }
+}
+
+impl Details {
+    /// Uses the binding's names for the kind (`cell indices` → `cell_indices`).
+    fn renamed(mut self) -> Self {
+        self.kind = self.kind.map(kind_name);
+        self
+    }
+}
+
+/// `Result` of binding code that has not touched Python yet.
+pub type KzgResult<T> = Result<T, KzgErr>;
+
+/// Converts a library result, naming cell-index positions where possible.
+pub fn lib<T>(r: fastkzg::Result<T>, cell_indices: Option<&[u64]>) -> KzgResult<T> {
+    r.map_err(|e| KzgErr::from_lib(e, cell_indices))
+}

@@ -1,0 +1,291 @@
+//! The spec functions as methods of `fastkzg.KzgSettings`: EIP-4844
+//! (`specs/deneb/polynomial-commitments.md`) and EIP-7594
+//! (`specs/fulu/polynomial-commitments-sampling.md`). Each converts its
+//! inputs, releases the GIL for the library call, and converts the result;
+//! every rejected input raises a `fastkzg.KzgError` subclass.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyList};
+
+use fastkzg::{BYTES_PER_BLOB, BYTES_PER_CELL};
+
+use crate::convert::{data_items, fixed, fixed_items, indices, Batch, Data};
+use crate::errors::{lib, KzgErr, KzgResult};
+use crate::settings::PyKzgSettings;
+use crate::threads::{run, Placement};
+
+/// Raises a rejected input as its Python exception.
+pub(crate) fn raise<T>(py: Python<'_>, r: KzgResult<T>) -> PyResult<T> {
+    r.map_err(|e: KzgErr| e.into_pyerr(py))
+}
+
+/// A list of byte strings.
+pub(crate) fn bytes_list<'py, const N: usize>(
+    py: Python<'py>,
+    items: &[[u8; N]],
+) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, items.iter().map(|b| PyBytes::new(py, b)))
+}
+
+#[pymethods]
+impl PyKzgSettings {
+    /// Spec `blob_to_kzg_commitment`: the 48-byte commitment to a blob.
+    ///
+    /// Raises `InvalidBlob` (wrong length, or a field element >= the BLS
+    /// modulus: `element` names it).
+    fn blob_to_kzg_commitment<'py>(
+        &self,
+        py: Python<'py>,
+        blob: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let blob = Data::extract(blob, "blob")?;
+        let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
+        let s = &*self.inner;
+        let c = run(py, Placement::Pool, || s.blob_to_kzg_commitment(blob))?;
+        Ok(PyBytes::new(py, &raise(py, lib(c, None))?))
+    }
+
+    /// Spec `compute_kzg_proof`: `(proof, y)`, the proof of the blob's
+    /// polynomial at `z` and its value `y` there (48 and 32 bytes).
+    ///
+    /// Raises `InvalidBlob`, or `InvalidFieldElement` for `z`.
+    fn compute_kzg_proof<'py>(
+        &self,
+        py: Python<'py>,
+        blob: &Bound<'py, PyAny>,
+        z: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let (blob, z) = (Data::extract(blob, "blob")?, Data::extract(z, "z")?);
+        let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
+        let z = raise(py, fixed::<32>(z.bytes(py), "z", None))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || s.compute_kzg_proof(blob, z))?;
+        let (proof, y) = raise(py, lib(r, None))?;
+        Ok((PyBytes::new(py, &proof), PyBytes::new(py, &y)))
+    }
+
+    /// Spec `compute_blob_kzg_proof`: the proof for a blob at its
+    /// Fiat–Shamir challenge. The commitment is not checked to match.
+    ///
+    /// Raises `InvalidBlob` or `InvalidCommitment`.
+    fn compute_blob_kzg_proof<'py>(
+        &self,
+        py: Python<'py>,
+        blob: &Bound<'py, PyAny>,
+        commitment: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let blob = Data::extract(blob, "blob")?;
+        let commitment = Data::extract(commitment, "commitment")?;
+        let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
+        let c = raise(py, fixed::<48>(commitment.bytes(py), "commitment", None))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || s.compute_blob_kzg_proof(blob, c))?;
+        Ok(PyBytes::new(py, &raise(py, lib(r, None))?))
+    }
+
+    /// Spec `verify_kzg_proof`: whether `proof` shows that the committed
+    /// polynomial takes value `y` at `z`. A wrong proof is `False`.
+    ///
+    /// Raises `InvalidCommitment`, `InvalidProof` or `InvalidFieldElement`.
+    fn verify_kzg_proof(
+        &self,
+        py: Python<'_>,
+        commitment: &Bound<'_, PyAny>,
+        z: &Bound<'_, PyAny>,
+        y: &Bound<'_, PyAny>,
+        proof: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let commitment = Data::extract(commitment, "commitment")?;
+        let (z, y) = (Data::extract(z, "z")?, Data::extract(y, "y")?);
+        let proof = Data::extract(proof, "proof")?;
+        let c = raise(py, fixed::<48>(commitment.bytes(py), "commitment", None))?;
+        let z = raise(py, fixed::<32>(z.bytes(py), "z", None))?;
+        let y = raise(py, fixed::<32>(y.bytes(py), "y", None))?;
+        let p = raise(py, fixed::<48>(proof.bytes(py), "proof", None))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Caller, || s.verify_kzg_proof(c, z, y, p))?;
+        raise(py, lib(r, None))
+    }
+
+    /// Spec `verify_blob_kzg_proof`: whether `proof` is the blob proof for
+    /// `blob` and `commitment`. A wrong proof is `False`.
+    ///
+    /// Raises `InvalidBlob`, `InvalidCommitment` or `InvalidProof`.
+    fn verify_blob_kzg_proof(
+        &self,
+        py: Python<'_>,
+        blob: &Bound<'_, PyAny>,
+        commitment: &Bound<'_, PyAny>,
+        proof: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let blob = Data::extract(blob, "blob")?;
+        let commitment = Data::extract(commitment, "commitment")?;
+        let proof = Data::extract(proof, "proof")?;
+        let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
+        let c = raise(py, fixed::<48>(commitment.bytes(py), "commitment", None))?;
+        let p = raise(py, fixed::<48>(proof.bytes(py), "proof", None))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Caller, || {
+            s.verify_blob_kzg_proof(blob, c, p)
+        })?;
+        raise(py, lib(r, None))
+    }
+
+    /// Spec `verify_blob_kzg_proof_batch`: whether every proof is valid,
+    /// checked together with a random linear combination. Each argument is
+    /// a sequence of byte strings or one bytes-like object holding them
+    /// concatenated (as ckzg takes them). An empty batch is `True`.
+    ///
+    /// Raises `LengthMismatch`, or `InvalidBlob`, `InvalidCommitment`,
+    /// `InvalidProof` with `index` naming the item.
+    fn verify_blob_kzg_proof_batch(
+        &self,
+        py: Python<'_>,
+        blobs: &Bound<'_, PyAny>,
+        commitments: &Bound<'_, PyAny>,
+        proofs: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let blobs = Batch::extract(blobs, "blobs")?;
+        let commitments = Batch::extract(commitments, "commitments")?;
+        let proofs = Batch::extract(proofs, "proofs")?;
+        let b = raise(py, blobs.arrays::<BYTES_PER_BLOB>(py, "blob"))?;
+        let c: Vec<[u8; 48]> = raise(py, commitments.arrays::<48>(py, "commitment"))?
+            .into_iter()
+            .copied()
+            .collect();
+        let p: Vec<[u8; 48]> = raise(py, proofs.arrays::<48>(py, "proof"))?
+            .into_iter()
+            .copied()
+            .collect();
+        let placement = if b.len() > 1 {
+            Placement::Pool
+        } else {
+            Placement::Caller
+        };
+        let s = &*self.inner;
+        let r = run(py, placement, || s.verify_blob_kzg_proof_batch(&b, &c, &p))?;
+        raise(py, lib(r, None))
+    }
+
+    /// Spec `compute_cells`: the 128 cells (2048 bytes each) of the
+    /// extended blob.
+    ///
+    /// Raises `InvalidBlob`.
+    fn compute_cells<'py>(
+        &self,
+        py: Python<'py>,
+        blob: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let blob = Data::extract(blob, "blob")?;
+        let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || s.compute_cells(blob))?;
+        bytes_list(py, &raise(py, lib(r, None))?)
+    }
+
+    /// Spec `compute_cells_and_kzg_proofs`: `(cells, proofs)`, the 128
+    /// cells of the extended blob and their 128 KZG proofs (FK20).
+    ///
+    /// Raises `InvalidBlob`.
+    fn compute_cells_and_kzg_proofs<'py>(
+        &self,
+        py: Python<'py>,
+        blob: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        let blob = Data::extract(blob, "blob")?;
+        let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || s.compute_cells_and_kzg_proofs(blob))?;
+        let (cells, proofs) = raise(py, lib(r, None))?;
+        Ok((bytes_list(py, &cells)?, bytes_list(py, &proofs)?))
+    }
+
+    /// Spec `recover_cells_and_kzg_proofs`: `(cells, proofs)`, all 128
+    /// cells and proofs from at least 64 of the cells, given with their
+    /// strictly ascending indices.
+    ///
+    /// Raises `LengthMismatch`, `InvalidCellCount` (fewer than 64 or more
+    /// than 128), `InvalidCellIndex` (out of range or not ascending) or
+    /// `InvalidCell`.
+    fn recover_cells_and_kzg_proofs<'py>(
+        &self,
+        py: Python<'py>,
+        cell_indices: &Bound<'py, PyAny>,
+        cells: &Bound<'py, PyAny>,
+    ) -> PyResult<(Bound<'py, PyList>, Bound<'py, PyList>)> {
+        let idx = raise(py, indices(cell_indices, "cell_indices")?)?;
+        let cells = data_items(cells, "cells")?;
+        let cells = raise(py, fixed_items::<BYTES_PER_CELL>(&cells, py, "cell"))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || {
+            s.recover_cells_and_kzg_proofs(&idx, &cells)
+        })?;
+        let (cells, proofs) = raise(py, lib(r, Some(&idx)))?;
+        Ok((bytes_list(py, &cells)?, bytes_list(py, &proofs)?))
+    }
+
+    /// Spec `verify_cell_kzg_proof_batch`: whether every `proofs[k]` proves
+    /// that `cells[k]` is cell `cell_indices[k]` of the blob committed to by
+    /// `commitments[k]`. An empty batch is `True`.
+    ///
+    /// Raises `LengthMismatch`, `InvalidCellIndex`, `InvalidCommitment`,
+    /// `InvalidCell` or `InvalidProof` (`index` names the item).
+    fn verify_cell_kzg_proof_batch(
+        &self,
+        py: Python<'_>,
+        commitments: &Bound<'_, PyAny>,
+        cell_indices: &Bound<'_, PyAny>,
+        cells: &Bound<'_, PyAny>,
+        proofs: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let commitments = data_items(commitments, "commitments")?;
+        let idx = raise(py, indices(cell_indices, "cell_indices")?)?;
+        let cells = data_items(cells, "cells")?;
+        let proofs = data_items(proofs, "proofs")?;
+        let c: Vec<[u8; 48]> = raise(py, fixed_items::<48>(&commitments, py, "commitment"))?
+            .into_iter()
+            .copied()
+            .collect();
+        let cells = raise(py, fixed_items::<BYTES_PER_CELL>(&cells, py, "cell"))?;
+        let p: Vec<[u8; 48]> = raise(py, fixed_items::<48>(&proofs, py, "proof"))?
+            .into_iter()
+            .copied()
+            .collect();
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || {
+            s.verify_cell_kzg_proof_batch(&c, &idx, &cells, &p)
+        })?;
+        raise(py, lib(r, Some(&idx)))
+    }
+
+    /// Spec `compute_challenge` (same as `fastkzg.compute_challenge`).
+    fn compute_challenge<'py>(
+        &self,
+        py: Python<'py>,
+        blob: &Bound<'py, PyAny>,
+        commitment: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        crate::challenges::compute_challenge(py, blob, commitment)
+    }
+
+    /// Spec `compute_verify_cell_kzg_proof_batch_challenge` (same as
+    /// `fastkzg.compute_verify_cell_kzg_proof_batch_challenge`).
+    fn compute_verify_cell_kzg_proof_batch_challenge<'py>(
+        &self,
+        py: Python<'py>,
+        commitments: &Bound<'py, PyAny>,
+        commitment_indices: &Bound<'py, PyAny>,
+        cell_indices: &Bound<'py, PyAny>,
+        cells: &Bound<'py, PyAny>,
+        proofs: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        crate::challenges::compute_verify_cell_kzg_proof_batch_challenge(
+            py,
+            commitments,
+            commitment_indices,
+            cell_indices,
+            cells,
+            proofs,
+        )
+    }
+}
