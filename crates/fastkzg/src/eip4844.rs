@@ -303,9 +303,10 @@ impl<B: Backend> KzgSettings<B> {
     /// `Ok(true)`.
     ///
     /// Errors: the three lists differ in length; any blob field element not
-    /// canonical; any commitment or proof not a valid G1 point (the error
-    /// names its index; a blob error is reported before a commitment
-    /// error, and that before a proof error).
+    /// canonical (the error's index is `blob position · 4096 + element`);
+    /// any commitment or proof not a valid G1 point (the error names its
+    /// index; a blob error is reported before a commitment error, and that
+    /// before a proof error).
     pub fn verify_blob_kzg_proof_batch<T: Borrow<Blob> + Sync>(
         &self,
         blobs: &[T],
@@ -338,7 +339,17 @@ impl<B: Backend> KzgSettings<B> {
         let per_blob = |i: usize| -> Result<(B::Fr, B::Fr)> {
             let blob = blobs[i].borrow();
             let z = compute_challenge::<B>(blob, &commitments_bytes[i]);
-            Ok((z, self.evaluate_blob(blob, &z)?))
+            let y = self.evaluate_blob(blob, &z).map_err(|e| match e {
+                // Name the blob: index = position·4096 + element.
+                Error::NonCanonicalFieldElement { what, index } => {
+                    Error::NonCanonicalFieldElement {
+                        what,
+                        index: i * FIELD_ELEMENTS_PER_BLOB + index,
+                    }
+                }
+                other => other,
+            })?;
+            Ok((z, y))
         };
         let (evaluations, (commitments, proofs)) = crate::par::join(
             || crate::par::try_map_collect(n, per_blob),

@@ -20,7 +20,9 @@ pub enum Error {
     NonCanonicalFieldElement {
         /// What the field element was part of.
         what: &'static str,
-        /// Its index (element index within a blob or cell, or 0).
+        /// Its index: the element index within a blob or cell, or 0 for a
+        /// single field element; in a list of blobs or cells, the item's
+        /// position times its element count plus the element index.
         index: usize,
     },
     /// A G1 point (commitment or proof) is not valid.

@@ -5,7 +5,7 @@ mod common;
 
 use fastkzg::backend::{Backend, PointError};
 use fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
-use fastkzg::{Blob, Blst, Error, KzgSettings, G1_POINT_AT_INFINITY};
+use fastkzg::{Blob, Blst, Error, KzgSettings, FIELD_ELEMENTS_PER_BLOB, G1_POINT_AT_INFINITY};
 
 const MODULUS: &str = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
 
@@ -147,6 +147,22 @@ fn mismatched_batch_lengths() {
     }
     let empty: Vec<Blob> = vec![];
     assert_eq!(ks.verify_blob_kzg_proof_batch(&empty, &[], &[]), Ok(true));
+}
+
+#[test]
+fn batch_errors_name_the_blob() {
+    let ks = fastkzg::mainnet();
+    let (blob, c, p) = valid();
+    let mut bad = *blob;
+    bad[5 * 32..6 * 32].copy_from_slice(&modulus());
+    let blobs = vec![*blob, *blob, bad];
+    let run = || ks.verify_blob_kzg_proof_batch(&blobs, &[c, c, c], &[p, p, p]);
+    let want = Err(Error::NonCanonicalFieldElement {
+        what: "blob",
+        index: 2 * FIELD_ELEMENTS_PER_BLOB + 5,
+    });
+    assert_eq!(run(), want);
+    assert_eq!(fastkzg::run_serial(run), want);
 }
 
 fn setup_error(text: &str) -> bool {
