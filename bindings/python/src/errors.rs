@@ -233,10 +233,8 @@ impl KzgErr {
 
     /// The Python exception: `fastkzg.errors.<class>(message, **attributes)`.
     pub fn into_pyerr(self, py: Python<'_>) -> PyErr {
-        match self.build(py) {
-            Ok(err) => err,
-            Err(err) => err,
-        }
+        // If building the exception fails, that failure is raised instead.
+        self.build(py).unwrap_or_else(|e| e)
     }
 
     fn build(self, py: Python<'_>) -> PyResult<PyErr> {
