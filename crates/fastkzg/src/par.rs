@@ -88,3 +88,23 @@ pub(crate) fn join<A: Send, B: Send>(
     }
     (a(), b())
 }
+
+/// The value in `cell`, built with `build` first if the cell is empty.
+///
+/// Unlike `OnceLock::get_or_init`, no thread ever waits for another
+/// thread's build. The builds here split their work over the pool, and a
+/// pool thread that waits for its share of that work runs other queued jobs
+/// meanwhile, another caller's call among them; had that call to wait for
+/// the same cell, it would wait for a build that waits for it (a deadlock
+/// seen with several callers on fresh settings and a two-thread pool).
+/// Threads that find the cell empty at the same moment each build a value;
+/// the first one stored is kept and the others are dropped (they are equal).
+pub(crate) fn get_or_build<T>(cell: &std::sync::OnceLock<T>, build: impl FnOnce() -> T) -> &T {
+    if let Some(value) = cell.get() {
+        return value;
+    }
+    let value = build();
+    // Only an already-built value can be in the cell now, so this does not
+    // wait on any build.
+    cell.get_or_init(|| value)
+}

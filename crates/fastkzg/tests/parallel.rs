@@ -360,3 +360,48 @@ fn every_function_runs_on_a_small_stack() {
             .expect("API calls on a 256 KiB stack");
     }
 }
+
+/// The lazily built parts of fresh settings (the cell-interpolation table,
+/// the FK20 rows, the commitment table) first built by pool threads while
+/// other callers' jobs on the same pool need them: a pool thread that waits
+/// for its own build's sub-jobs runs other jobs meanwhile (another caller's
+/// call included), and none of them may wait on that build. Many rounds on
+/// new settings, so that the builds race.
+#[test]
+fn lazy_tables_built_inside_the_pool_do_not_deadlock() {
+    let blob = random_blob(&mut rng(26));
+    let reference = fastkzg::mainnet();
+    let c = reference.blob_to_kzg_commitment(&blob).unwrap();
+    let (cells, proofs) = reference.compute_cells_and_kzg_proofs(&blob).unwrap();
+    let all: Vec<u64> = (0..128).collect();
+    let commitments = vec![c; 128];
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for _ in 0..8 {
+        let fresh = KzgSettings::<Blst>::load_mainnet(0).unwrap();
+        let n = fastkzg::kzg::settings::TABLE_AFTER_COMMITMENTS + 8;
+        std::thread::scope(|scope| {
+            for t in 0..6 {
+                let (fresh, pool, blob) = (&fresh, &pool, &blob);
+                let (commitments, all, cells, proofs) = (&commitments, &all, &cells, &proofs);
+                scope.spawn(move || {
+                    for i in (t..n).step_by(6) {
+                        pool.install(|| match i % 3 {
+                            0 => assert_eq!(
+                                fresh.verify_cell_kzg_proof_batch(commitments, all, cells, proofs),
+                                Ok(true)
+                            ),
+                            1 => assert_eq!(
+                                &fresh.compute_cells_and_kzg_proofs(blob).unwrap(),
+                                &(cells.clone(), proofs.clone())
+                            ),
+                            _ => assert_eq!(fresh.blob_to_kzg_commitment(blob).unwrap(), c),
+                        });
+                    }
+                });
+            }
+        });
+    }
+}

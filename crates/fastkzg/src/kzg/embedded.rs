@@ -174,13 +174,25 @@ impl<B: Backend> KzgSettings<B> {
         static REGISTRY: OnceLock<Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>> =
             OnceLock::new();
         let registry = REGISTRY.get_or_init(|| Mutex::new(HashMap::new()));
-        let mut map = registry.lock().unwrap_or_else(|e| e.into_inner());
-        let entry = map.entry(TypeId::of::<B>()).or_insert_with(|| {
-            // The embedded bytes are a compile-time constant whose loading
-            // is covered by tests; failure here is a build defect, not bad input.
-            let settings = Self::load_mainnet(0).expect("embedded mainnet setup is valid");
-            Box::leak(Box::new(settings))
-        });
+        let stored = registry
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&TypeId::of::<B>())
+            .copied();
+        // Loading runs outside the lock (it splits work over the pool, whose
+        // threads may run another caller's `mainnet()` meanwhile); callers
+        // that race here each load, and the first one stored is kept.
+        let entry = match stored {
+            Some(entry) => entry,
+            None => {
+                // The embedded bytes are a compile-time constant whose loading
+                // is covered by tests; failure here is a build defect, not bad input.
+                let settings = Self::load_mainnet(0).expect("embedded mainnet setup is valid");
+                let mut map = registry.lock().unwrap_or_else(|e| e.into_inner());
+                *map.entry(TypeId::of::<B>())
+                    .or_insert_with(|| Box::leak(Box::new(settings)))
+            }
+        };
         match entry.downcast_ref::<Self>() {
             Some(s) => s,
             None => unreachable!("registry entries are keyed by their backend type"),

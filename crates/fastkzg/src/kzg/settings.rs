@@ -183,26 +183,25 @@ impl<B: Backend> KzgSettings<B> {
 
     /// The FK20 precomputation for cells of `FIELD_ELEMENTS_PER_CELL`.
     pub(crate) fn fk20(&self) -> Result<&Fk20<B>> {
-        self.fk20
-            .get_or_init(|| {
-                let window = Self::fk20_table_window(self.precompute);
-                match self.fk20_rows {
-                    Some(bytes) => Fk20::from_rows(
-                        FIELD_ELEMENTS_PER_BLOB,
-                        FIELD_ELEMENTS_PER_CELL,
-                        super::embedded::fk20_rows_from_uncompressed::<B>(bytes)?,
-                        window,
-                    ),
-                    None => Fk20::new(
-                        &self.srs,
-                        FIELD_ELEMENTS_PER_BLOB,
-                        FIELD_ELEMENTS_PER_CELL,
-                        window,
-                    ),
-                }
-            })
-            .as_ref()
-            .map_err(Clone::clone)
+        crate::par::get_or_build(&self.fk20, || {
+            let window = Self::fk20_table_window(self.precompute);
+            match self.fk20_rows {
+                Some(bytes) => Fk20::from_rows(
+                    FIELD_ELEMENTS_PER_BLOB,
+                    FIELD_ELEMENTS_PER_CELL,
+                    super::embedded::fk20_rows_from_uncompressed::<B>(bytes)?,
+                    window,
+                ),
+                None => Fk20::new(
+                    &self.srs,
+                    FIELD_ELEMENTS_PER_BLOB,
+                    FIELD_ELEMENTS_PER_CELL,
+                    window,
+                ),
+            }
+        })
+        .as_ref()
+        .map_err(Clone::clone)
     }
 
     /// The monomial-form structured reference string.
@@ -234,12 +233,13 @@ impl<B: Backend> KzgSettings<B> {
     }
 
     fn generator_mul(&self) -> &FixedBaseMul<B> {
-        self.generator_mul
-            .get_or_init(|| FixedBaseMul::new(&B::G1::generator()))
+        crate::par::get_or_build(&self.generator_mul, || {
+            FixedBaseMul::new(&B::G1::generator())
+        })
     }
 
     pub(crate) fn lagrange_msm(&self) -> &FixedBaseMsm<B> {
-        self.lagrange_msm.get_or_init(|| {
+        crate::par::get_or_build(&self.lagrange_msm, || {
             // 4096 bases: window 13, 20 layers, 7.5 MiB with blst.
             let bases = &self.g1_lagrange_brp;
             FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
@@ -249,12 +249,11 @@ impl<B: Backend> KzgSettings<B> {
     /// `Σ coeffs[i]·[τ^i]₁` for at most `FIELD_ELEMENTS_PER_CELL` coefficients,
     /// with a small fixed-base table (window 8: 203 KiB with blst).
     pub(crate) fn commit_cell_monomial(&self, coeffs: &[B::Fr]) -> B::G1 {
-        self.cell_monomial_msm
-            .get_or_init(|| {
-                let bases = &self.srs.g1[..FIELD_ELEMENTS_PER_CELL];
-                FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
-            })
-            .msm(coeffs)
+        crate::par::get_or_build(&self.cell_monomial_msm, || {
+            let bases = &self.srs.g1[..FIELD_ELEMENTS_PER_CELL];
+            FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
+        })
+        .msm(coeffs)
     }
 
     /// `Σ scalars[i]·L_brp[i]`: a commitment to a polynomial in evaluation
@@ -275,7 +274,9 @@ impl<B: Backend> KzgSettings<B> {
         if let Some(table) = self.lagrange_msm.get() {
             return table.msm(scalars);
         }
-        if self.untabled_commitments.fetch_add(1, Ordering::Relaxed) < TABLE_AFTER_COMMITMENTS {
+        // The call that counts exactly `TABLE_AFTER_COMMITMENTS` builds the
+        // table; calls before it, and calls while it builds, go without.
+        if self.untabled_commitments.fetch_add(1, Ordering::Relaxed) != TABLE_AFTER_COMMITMENTS {
             return crate::msm::g1_lincomb::<B>(&self.g1_lagrange_brp, scalars);
         }
         self.lagrange_msm().msm(scalars)
