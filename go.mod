@@ -1,0 +1,3 @@
+module github.com/fastkzg/fastkzg
+
+go 1.22
