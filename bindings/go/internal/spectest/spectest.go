@@ -38,7 +38,7 @@ type Impl struct {
 // so this binding, does not provide: c-kzg's Go binding has them only as
 // unexported helpers.
 var NotExposed = map[string]bool{
-	"compute_challenge": true,
+	"compute_challenge":                             true,
 	"compute_verify_cell_kzg_proof_batch_challenge": true,
 }
 
