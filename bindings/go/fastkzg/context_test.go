@@ -14,32 +14,12 @@ import (
 	"github.com/fastkzg/fastkzg/bindings/go/internal/spectest"
 )
 
-// setupPoints splits the mainnet trusted_setup.txt into the three lists of
-// compressed points LoadContextPoints takes.
 func setupPoints(t *testing.T) (g1Monomial, g1Lagrange, g2Monomial []byte) {
 	t.Helper()
-	text, err := os.ReadFile(spectest.TrustedSetupPath())
+	g1Monomial, g1Lagrange, g2Monomial, err := spectest.SetupPoints()
 	if err != nil {
 		t.Fatal(err)
 	}
-	fields := strings.Fields(string(text))
-	if len(fields) != 2+4096+65+4096 || fields[0] != "4096" || fields[1] != "65" {
-		t.Fatalf("unexpected trusted setup layout: %d fields", len(fields))
-	}
-	decode := func(hexes []string) []byte {
-		var out []byte
-		for _, h := range hexes {
-			b, err := hex.DecodeString(strings.TrimPrefix(h, "0x"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, b...)
-		}
-		return out
-	}
-	g1Lagrange = decode(fields[2 : 2+4096])
-	g2Monomial = decode(fields[2+4096 : 2+4096+65])
-	g1Monomial = decode(fields[2+4096+65:])
 	return g1Monomial, g1Lagrange, g2Monomial
 }
 

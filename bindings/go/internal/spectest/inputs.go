@@ -1,10 +1,13 @@
 package spectest
 
 import (
+	"encoding/hex"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/fastkzg/fastkzg/bindings/go/fastkzg"
 )
@@ -36,4 +39,32 @@ func RandomFieldElement(r *rand.Rand) fastkzg.Bytes32 {
 	r.Read(z[:])
 	z[0] %= 0x73
 	return z
+}
+
+// SetupPoints splits the mainnet trusted_setup.txt into the three lists of
+// compressed points that load_trusted_setup takes.
+func SetupPoints() (g1Monomial, g1Lagrange, g2Monomial []byte, err error) {
+	text, err := os.ReadFile(TrustedSetupPath())
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	fields := strings.Fields(string(text))
+	if len(fields) != 2+4096+65+4096 || fields[0] != "4096" || fields[1] != "65" {
+		return nil, nil, nil, fmt.Errorf("unexpected trusted setup layout: %d fields", len(fields))
+	}
+	decode := func(hexes []string) []byte {
+		var out []byte
+		for _, h := range hexes {
+			b, e := hex.DecodeString(strings.TrimPrefix(h, "0x"))
+			if e != nil && err == nil {
+				err = e
+			}
+			out = append(out, b...)
+		}
+		return out
+	}
+	g1Lagrange = decode(fields[2 : 2+4096])
+	g2Monomial = decode(fields[2+4096 : 2+4096+65])
+	g1Monomial = decode(fields[2+4096+65:])
+	return g1Monomial, g1Lagrange, g2Monomial, err
 }
