@@ -4,13 +4,13 @@
 # `cargo build --release -p fastkzg-c` at the repository root, or run
 # test.sh, which does both):
 #
-#   fastkzg/lib/libfastkzg_go.a
+#   lib/libfastkzg_go.a
 #       the C ABI of ckzg.h; every other symbol (blst, Rust std, ...) is local
-#   fastkzg/lib/libfastkzg_go_prefixed.a
+#   lib/libfastkzg_go_prefixed.a
 #       the same with each ABI function renamed fastkzg_<name>, linked with
 #       the build tag fastkzg_prefixed (so that it can share a binary with
 #       c-kzg-4844, whose functions have the unprefixed names)
-#   fastkzg/lib/trusted_setup.txt
+#   lib/trusted_setup.txt
 #       the mainnet trusted setup (crates/fastkzg/data), which
 #       NewMainnetContext embeds
 #
@@ -23,7 +23,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 src="${FASTKZG_STATICLIB:-$repo/target/release/libfastkzg.a}"
-out="$here/fastkzg/lib"
+out="$here/lib"
 syms="$here/symbols.txt"
 
 [ -f "$src" ] || { echo "build.sh: $src not found (cargo build --release -p fastkzg-c)" >&2; exit 1; }

@@ -9,7 +9,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/fastkzg/fastkzg/bindings/go/fastkzg"
+	fastkzg "github.com/fastkzg/fastkzg/bindings/go"
 )
 
 // TrustedSetupPath is the mainnet trusted_setup.txt: $FASTKZG_TRUSTED_SETUP,

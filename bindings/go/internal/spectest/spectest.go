@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/fastkzg/fastkzg/bindings/go/fastkzg"
+	fastkzg "github.com/fastkzg/fastkzg/bindings/go"
 	"gopkg.in/yaml.v3"
 )
 

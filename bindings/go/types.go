@@ -1,4 +1,4 @@
-package fastkzg
+package ckzg4844
 
 import (
 	"bytes"
@@ -13,7 +13,6 @@ const (
 	BytesPerCommitment   = 48
 	BytesPerFieldElement = 32
 	BytesPerProof        = 48
-	CellsPerBlob         = 64
 	CellsPerExtBlob      = 128
 	FieldElementsPerBlob = 4096
 	FieldElementsPerCell = 64

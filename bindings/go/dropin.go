@@ -1,56 +1,29 @@
-// Package ckzg4844 is a drop-in for the Go binding of c-kzg-4844 2.1.x
-// (github.com/ethereum/c-kzg-4844/v2/bindings/go), backed by fastkzg: the
-// same exported names, signatures, types, constants and errors, and the same
-// process-wide trusted setup (loaded once, panics when used unloaded). For
-// new code, fastkzg.Context (package
-// github.com/fastkzg/fastkzg/bindings/go/fastkzg) holds a setup of its own.
+// Package ckzg4844 is fastkzg's Go binding, a drop-in for the Go binding of
+// c-kzg-4844 2.1.x (github.com/ethereum/c-kzg-4844/v2/bindings/go): the same
+// exported names, signatures, types, constants and errors, and the same
+// process-wide trusted setup (loaded once; the functions panic while none is
+// loaded). A client switches with a replace directive for
+// github.com/ethereum/c-kzg-4844/v2 pointing at the fastkzg repository.
+//
+// For new code, Context holds a trusted setup of its own (see
+// NewMainnetContext and LoadContext); package
+// github.com/fastkzg/fastkzg/bindings/go/fastkzg offers the same under the
+// name fastkzg.
 package ckzg4844
 
-import (
-	"os"
-
-	"github.com/fastkzg/fastkzg/bindings/go/fastkzg"
-)
-
-const (
-	BytesPerBlob         = fastkzg.BytesPerBlob
-	BytesPerCell         = fastkzg.BytesPerCell
-	BytesPerCommitment   = fastkzg.BytesPerCommitment
-	BytesPerFieldElement = fastkzg.BytesPerFieldElement
-	BytesPerProof        = fastkzg.BytesPerProof
-	CellsPerExtBlob      = fastkzg.CellsPerExtBlob
-	FieldElementsPerBlob = fastkzg.FieldElementsPerBlob
-	FieldElementsPerCell = fastkzg.FieldElementsPerCell
-)
-
-// The types are those of package fastkzg, so values pass between the two
-// packages unconverted.
-type (
-	Bytes32       = fastkzg.Bytes32
-	Bytes48       = fastkzg.Bytes48
-	KZGCommitment = fastkzg.KZGCommitment
-	KZGProof      = fastkzg.KZGProof
-	Blob          = fastkzg.Blob
-	Cell          = fastkzg.Cell
-)
-
-var (
-	ErrBadArgs = fastkzg.ErrBadArgs
-	ErrError   = fastkzg.ErrError
-	ErrMalloc  = fastkzg.ErrMalloc
-)
+import "os"
 
 // settings is the loaded trusted setup, nil when none is.
-var settings *fastkzg.Context
+var settings *Context
 
-func loaded() *fastkzg.Context {
+func loaded() *Context {
 	if settings == nil {
 		panic("trusted setup isn't loaded")
 	}
 	return settings
 }
 
-func setLoaded(ctx *fastkzg.Context, err error) error {
+func setLoaded(ctx *Context, err error) error {
 	if err != nil {
 		return err
 	}
@@ -59,12 +32,12 @@ func setLoaded(ctx *fastkzg.Context, err error) error {
 }
 
 // LoadTrustedSetup loads the trusted setup from compressed points (see
-// fastkzg.LoadContextPoints). It panics if a setup is already loaded.
+// LoadContextPoints). It panics if a setup is already loaded.
 func LoadTrustedSetup(g1MonomialBytes, g1LagrangeBytes, g2MonomialBytes []byte, precompute uint) error {
 	if settings != nil {
 		panic("trusted setup is already loaded")
 	}
-	return setLoaded(fastkzg.LoadContextPoints(g1MonomialBytes, g1LagrangeBytes, g2MonomialBytes, precompute))
+	return setLoaded(LoadContextPoints(g1MonomialBytes, g1LagrangeBytes, g2MonomialBytes, precompute))
 }
 
 // LoadTrustedSetupFile loads a trusted setup file in the text format of
@@ -78,7 +51,7 @@ func LoadTrustedSetupFile(trustedSetupFile string, precompute uint) error {
 	if err != nil {
 		panic("error reading trusted setup")
 	}
-	return setLoaded(fastkzg.LoadContextText(text, precompute))
+	return setLoaded(LoadContextText(text, precompute))
 }
 
 // FreeTrustedSetup releases the loaded trusted setup. It panics if none is

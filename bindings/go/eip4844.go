@@ -1,4 +1,4 @@
-package fastkzg
+package ckzg4844
 
 // #include "fastkzg_go.h"
 import "C"

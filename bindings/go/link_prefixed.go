@@ -1,6 +1,6 @@
 //go:build fastkzg_prefixed
 
-package fastkzg
+package ckzg4844
 
 // With the build tag fastkzg_prefixed the package links the archive whose
 // functions are named fastkzg_<name>, so that it can share a binary with

@@ -1,4 +1,4 @@
-package ckzg4844_test
+package dropin_test
 
 import (
 	"testing"
@@ -12,6 +12,7 @@ import (
 // binding (as Geth and Prysm do) and uses both: the archive's copy of blst
 // is local to it, so the two do not clash.
 func TestLinksWithBlst(t *testing.T) {
+	load(t)
 	ikm := make([]byte, 32)
 	for i := range ikm {
 		ikm[i] = byte(i)

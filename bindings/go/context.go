@@ -1,6 +1,6 @@
-package fastkzg
+package ckzg4844
 
-// #cgo CFLAGS: -I${SRCDIR}/../../../crates/fastkzg-c/include
+// #cgo CFLAGS: -I${SRCDIR}/../../crates/fastkzg-c/include
 // #include <stdio.h>
 // #include "fastkzg_go.h"
 //

@@ -1,6 +1,6 @@
 //go:build !fastkzg_prefixed
 
-package fastkzg
+package ckzg4844
 
 // The archive made by bindings/go/build.sh from target/release/libfastkzg.a:
 // the functions of ckzg.h are its only global symbols.

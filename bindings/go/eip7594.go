@@ -1,4 +1,4 @@
-package fastkzg
+package ckzg4844
 
 // #include "fastkzg_go.h"
 import "C"
@@ -37,7 +37,7 @@ func (c *Context) computeCells(blob *Blob, withProofs bool) ([]Cell, []KZGProof,
 }
 
 // RecoverCells returns all CellsPerExtBlob cells of a blob's extension from
-// at least CellsPerBlob of them: cells[i] is cell number cellIndices[i], and
+// at least half of them (64): cells[i] is cell number cellIndices[i], and
 // the indices are strictly ascending.
 func (c *Context) RecoverCells(cellIndices []uint64, cells []Cell) ([]Cell, error) {
 	recovered, _, err := c.recover(cellIndices, cells, false)

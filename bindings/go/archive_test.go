@@ -1,4 +1,4 @@
-package fastkzg_test
+package ckzg4844_test
 
 import (
 	"bytes"
@@ -35,7 +35,7 @@ func arMembers(t *testing.T, data []byte) map[string][]byte {
 // in symbols.txt): blst's and Rust's symbols are local, so they neither
 // clash with nor bind to another copy of blst in the same binary.
 func TestArchiveExportsOnlyTheAPI(t *testing.T) {
-	want, err := os.ReadFile("../symbols.txt")
+	want, err := os.ReadFile("symbols.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
