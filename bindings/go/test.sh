@@ -10,9 +10,11 @@
 #      bad inputs; goroutines; linking next to blst), then again with -race
 #      (-short);
 #   5. the example module, which switches c-kzg-4844 to fastkzg with a
-#      replace directive, must print two verdicts "true".
-# Extra arguments go to both go test runs. The peer benchmarks are in
-# bindings/go/peers (see the README). Needs cargo, go, a C compiler, ld, ar
+#      replace directive, must print two verdicts "true";
+#   6. the peers module (tag fastkzg_prefixed): the drop-in's exported API
+#      and its results on valid and invalid inputs against c-kzg-4844 2.1.8
+#      in one binary (the benchmarks there are compiled, not run).
+# Extra arguments go to the go test runs of step 4. Needs cargo, go, a C compiler, ld, ar
 # and objcopy, and on the first run access to crates.io and the Go module
 # proxy.
 set -euo pipefail
@@ -50,6 +52,9 @@ step "example (drop-in by replace directive)"
 out="$(cd "$here/example" && go run . "$repo/crates/fastkzg/data/trusted_setup.txt")"
 echo "$out"
 [ "$(grep -c ' true <nil>$' <<<"$out")" = 2 ] || { echo "example: unexpected output" >&2; exit 1; }
+
+step "peers: the drop-in against c-kzg-4844 2.1.8"
+(cd "$here/peers" && go test -count=1 -tags fastkzg_prefixed -run 'TestSame' -bench '^$' ./...)
 
 echo
 echo "Go binding: all checks passed"
