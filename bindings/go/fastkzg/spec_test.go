@@ -7,7 +7,7 @@ import (
 	"github.com/fastkzg/fastkzg/bindings/go/internal/spectest"
 )
 
-// ContextImpl is the Context's API in the form the reference tests use.
+// contextImpl is the Context's API in the form the reference tests use.
 func contextImpl(ctx *fastkzg.Context) spectest.Impl {
 	return spectest.Impl{
 		BlobToKZGCommitment:      ctx.BlobToKZGCommitment,
