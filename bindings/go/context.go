@@ -1,0 +1,128 @@
+package ckzg4844
+
+// #cgo CFLAGS: -I${SRCDIR}/../../crates/fastkzg-c/include
+// #include <stdio.h>
+// #include "fastkzg_go.h"
+//
+// // Loads a trusted setup in the text format from memory.
+// static C_KZG_RET load_trusted_setup_text(KZGSettings *out, void *text, size_t len, uint64_t precompute) {
+//     FILE *f = fmemopen(text, len, "r");
+//     if (f == NULL) return C_KZG_BADARGS;
+//     C_KZG_RET ret = load_trusted_setup_file(out, f, precompute);
+//     fclose(f);
+//     return ret;
+// }
+import "C"
+
+import (
+	_ "embed"
+	"fmt"
+	"os"
+	"sync"
+	"unsafe"
+)
+
+//go:embed lib/trusted_setup.txt
+var mainnetSetup []byte
+
+// Context is a loaded trusted setup. Its methods may be called from any
+// number of goroutines at once; Close releases it once they have returned.
+type Context struct {
+	mu       sync.RWMutex
+	settings *C.KZGSettings // C memory; nil once closed
+}
+
+// NewMainnetContext returns a Context for the Ethereum mainnet trusted setup,
+// which is embedded in the package. precompute (0 to 15) selects the size
+// of the tables precomputed for cell proofs.
+func NewMainnetContext(precompute uint) (*Context, error) {
+	return LoadContextText(mainnetSetup, precompute)
+}
+
+// LoadContext loads a trusted setup file in the text format of c-kzg-4844's
+// trusted_setup.txt.
+func LoadContext(path string, precompute uint) (*Context, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("fastkzg: reading the trusted setup: %w", err)
+	}
+	return LoadContextText(text, precompute)
+}
+
+// LoadContextText loads a trusted setup from the contents of a file in the
+// text format of c-kzg-4844's trusted_setup.txt.
+func LoadContextText(text []byte, precompute uint) (*Context, error) {
+	if len(text) == 0 {
+		return nil, ErrBadArgs
+	}
+	buf := C.CBytes(text)
+	defer C.free(buf)
+	return load(func(s *C.KZGSettings) C.C_KZG_RET {
+		return C.load_trusted_setup_text(s, buf, C.size_t(len(text)), C.uint64_t(precompute))
+	})
+}
+
+// LoadContextPoints loads a trusted setup from compressed points: the
+// FieldElementsPerBlob G1 points in monomial and in Lagrange form (48 bytes
+// each) and the 65 G2 points in monomial form (96 bytes each).
+func LoadContextPoints(g1Monomial, g1Lagrange, g2Monomial []byte, precompute uint) (*Context, error) {
+	return load(func(s *C.KZGSettings) C.C_KZG_RET {
+		return C.load_trusted_setup(s,
+			(*C.uint8_t)(unsafe.SliceData(g1Monomial)), C.uint64_t(len(g1Monomial)),
+			(*C.uint8_t)(unsafe.SliceData(g1Lagrange)), C.uint64_t(len(g1Lagrange)),
+			(*C.uint8_t)(unsafe.SliceData(g2Monomial)), C.uint64_t(len(g2Monomial)),
+			C.uint64_t(precompute))
+	})
+}
+
+// load allocates the settings in C memory and fills them with f.
+func load(f func(*C.KZGSettings) C.C_KZG_RET) (*Context, error) {
+	s := (*C.KZGSettings)(C.calloc(1, C.size_t(unsafe.Sizeof(C.KZGSettings{}))))
+	if s == nil {
+		return nil, ErrMalloc
+	}
+	if ret := f(s); ret != C.C_KZG_OK {
+		C.free(unsafe.Pointer(s))
+		return nil, errorFromRet(ret)
+	}
+	return &Context{settings: s}, nil
+}
+
+// Close releases the trusted setup. It waits for calls under way to return;
+// later calls return ErrClosed. Closing twice is harmless.
+func (c *Context) Close() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.settings != nil {
+		C.free_trusted_setup(c.settings)
+		C.free(unsafe.Pointer(c.settings))
+		c.settings = nil
+	}
+	return nil
+}
+
+// call runs f with the settings, unless the context is closed.
+func (c *Context) call(f func(*C.KZGSettings) C.C_KZG_RET) error {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	if c.settings == nil {
+		return ErrClosed
+	}
+	if ret := f(c.settings); ret != C.C_KZG_OK {
+		return errorFromRet(ret)
+	}
+	return nil
+}
+
+// errorFromRet is the error for a C_KZG_RET other than C_KZG_OK.
+func errorFromRet(ret C.C_KZG_RET) error {
+	switch ret {
+	case C.C_KZG_BADARGS:
+		return ErrBadArgs
+	case C.C_KZG_ERROR:
+		return ErrError
+	case C.C_KZG_MALLOC:
+		return ErrMalloc
+	}
+	return fmt.Errorf("unexpected error from c-library: %v", ret)
+}
