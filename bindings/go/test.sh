@@ -43,7 +43,15 @@ go vet ./bindings/go/...
 (cd "$here/peers" && go vet -tags fastkzg_prefixed ./...)
 
 step "go test"
-go test -count=1 ./bindings/go/... "$@"
+# Verbose, to show how many reference cases ran per function; the rest of
+# the verbose output is shown only if a test fails.
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+if ! go test -count=1 -v ./bindings/go/... "$@" >"$log" 2>&1; then
+    cat "$log"
+    exit 1
+fi
+grep -E '^(ok|\?) |reference cases run' "$log" | sed 's/^ *//'
 
 step "go test -race"
 go test -count=1 -race -short ./bindings/go/... "$@"
