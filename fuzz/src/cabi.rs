@@ -13,6 +13,13 @@ pub const OK: i32 = 0;
 #[repr(C, align(8))]
 pub struct Settings([u8; 80]);
 
+impl Settings {
+    /// A cleared struct, as a caller hands to the loaders.
+    pub fn zeroed() -> Self {
+        Settings([0; 80])
+    }
+}
+
 type Commit = unsafe extern "C" fn(*mut [u8; 48], *const Blob, *const Settings) -> i32;
 type Prove = unsafe extern "C" fn(
     *mut [u8; 48],
@@ -66,6 +73,8 @@ type VerifyCells = unsafe extern "C" fn(
 ) -> i32;
 type Load =
     unsafe extern "C" fn(*mut Settings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> i32;
+type LoadFile = unsafe extern "C" fn(*mut Settings, *mut libc::FILE, u64) -> i32;
+type Free = unsafe extern "C" fn(*mut Settings);
 
 /// The loaded library, its functions and mainnet settings.
 pub struct CAbi {
@@ -80,11 +89,14 @@ pub struct CAbi {
     pub compute_cells_and_kzg_proofs: Cells,
     pub recover_cells_and_kzg_proofs: Recover,
     pub verify_cell_kzg_proof_batch: VerifyCells,
+    pub load_trusted_setup: Load,
+    pub load_trusted_setup_file: LoadFile,
+    pub free_trusted_setup: Free,
 }
 
 /// The raw setup points of the embedded mainnet text (G1 Lagrange, G2
 /// monomial, G1 monomial, each a hex line after the two counts).
-fn setup_bytes() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+pub fn setup_bytes() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let text = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
     let mut lines = text.split_whitespace();
     let n1: usize = lines.next().and_then(|l| l.parse().ok()).expect("G1 count");
@@ -124,7 +136,7 @@ pub fn get() -> &'static CAbi {
         // signature the type alias spells out.
         unsafe {
             let load: Load = sym(&lib, b"load_trusted_setup\0");
-            let mut settings = Box::new(Settings([0; 80]));
+            let mut settings = Box::new(Settings::zeroed());
             let (monomial, lagrange, g2) = setup_bytes();
             let ret = load(
                 &mut *settings,
@@ -148,6 +160,9 @@ pub fn get() -> &'static CAbi {
                 compute_cells_and_kzg_proofs: sym(&lib, b"compute_cells_and_kzg_proofs\0"),
                 recover_cells_and_kzg_proofs: sym(&lib, b"recover_cells_and_kzg_proofs\0"),
                 verify_cell_kzg_proof_batch: sym(&lib, b"verify_cell_kzg_proof_batch\0"),
+                load_trusted_setup: load,
+                load_trusted_setup_file: sym(&lib, b"load_trusted_setup_file\0"),
+                free_trusted_setup: sym(&lib, b"free_trusted_setup\0"),
                 _lib: lib,
             }
         }

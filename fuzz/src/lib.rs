@@ -19,4 +19,5 @@
 pub mod cabi;
 pub mod fixture;
 pub mod input;
+pub mod setup;
 pub mod targets;
