@@ -5,9 +5,11 @@
 # test.sh, which does both):
 #
 #   lib/libfastkzg_go.a
-#       the C ABI of ckzg.h; every other symbol (blst, Rust std, ...) is local
+#       the C ABI of ckzg.h and fastkzg.h (the functions in symbols.txt);
+#       every other symbol (blst, Rust std, ...) is local
 #   lib/libfastkzg_go_prefixed.a
-#       the same with each ABI function renamed fastkzg_<name>, linked with
+#       the same with each function of ckzg.h renamed fastkzg_<name> (those
+#       of fastkzg.h already have the prefix and keep their names), linked with
 #       the build tag fastkzg_prefixed (so that it can share a binary with
 #       c-kzg-4844, whose functions have the unprefixed names)
 #   lib/trusted_setup.txt
@@ -38,13 +40,14 @@ cp "$src" "$tmp/in.a"
 objcopy --remove-section=.llvmbc --remove-section=.llvmcmd "$tmp/in.a"
 ld -r --whole-archive "$tmp/in.a" -o "$tmp/fastkzg.o"
 objcopy --keep-global-symbols="$syms" "$tmp/fastkzg.o" "$tmp/fastkzg_api.o"
-sed 's/.*/& fastkzg_&/' "$syms" > "$tmp/rename.txt"
+# The functions of fastkzg.h already have the prefix and keep their names.
+grep -v '^fastkzg_' "$syms" | sed 's/.*/& fastkzg_&/' > "$tmp/rename.txt"
 objcopy --redefine-syms="$tmp/rename.txt" "$tmp/fastkzg_api.o" "$tmp/fastkzg_prefixed.o"
 
 # The global symbols defined by each object must be exactly the list.
 check() {
     local want got
-    want="$(sed "s/^/$2/" "$syms" | sort)"
+    want="$(sed "/^fastkzg_/!s/^/$2/" "$syms" | sort)"
     got="$(nm -g --defined-only "$1" | awk '{print $3}' | sort)"
     if [ "$want" != "$got" ]; then
         echo "build.sh: unexpected global symbols in $1:" >&2

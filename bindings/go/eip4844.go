@@ -97,3 +97,23 @@ func (c *Context) VerifyBlobKZGProofBatch(blobs []Blob, commitments, proofs []By
 	})
 	return err == nil && bool(ok), err
 }
+
+// ComputeChallenge returns the Fiat–Shamir challenge of the blob and its
+// commitment (spec compute_challenge): the point at which
+// ComputeBlobKZGProof opens the blob, as a big-endian field element. As in
+// the spec, the blob and the commitment are hashed as bytes and not
+// validated; the trusted setup is not used.
+func (c *Context) ComputeChallenge(blob *Blob, commitment Bytes48) (Bytes32, error) {
+	if blob == nil {
+		return Bytes32{}, ErrBadArgs
+	}
+	var challenge Bytes32
+	err := c.call(func(*C.KZGSettings) C.C_KZG_RET {
+		return C.fastkzg_compute_challenge((*C.Bytes32)(unsafe.Pointer(&challenge)),
+			(*C.Blob)(unsafe.Pointer(blob)), (*C.Bytes48)(unsafe.Pointer(&commitment)))
+	})
+	if err != nil {
+		return Bytes32{}, err
+	}
+	return challenge, nil
+}

@@ -87,3 +87,31 @@ func (c *Context) VerifyCellKZGProofBatch(commitments []Bytes48, cellIndices []u
 	})
 	return err == nil && bool(ok), err
 }
+
+// ComputeVerifyCellKZGProofBatchChallenge returns the challenge with which
+// VerifyCellKZGProofBatch combines its cells (spec
+// compute_verify_cell_kzg_proof_batch_challenge), as a big-endian field
+// element. commitments are the batch's distinct commitments; cells[i] is
+// cell number cellIndices[i] of the blob committed to by
+// commitments[commitmentIndices[i]], with proof proofs[i]. The last four
+// lists must have the same length, and every cell element must be
+// canonical; as in the spec, commitments, proofs and indices are hashed as
+// they are (not validated, not range-checked). The trusted setup is not
+// used.
+func (c *Context) ComputeVerifyCellKZGProofBatchChallenge(commitments []Bytes48, commitmentIndices, cellIndices []uint64, cells []Cell, proofs []Bytes48) (Bytes32, error) {
+	if len(commitmentIndices) != len(cells) || len(cellIndices) != len(cells) || len(proofs) != len(cells) {
+		return Bytes32{}, ErrBadArgs
+	}
+	var challenge Bytes32
+	err := c.call(func(*C.KZGSettings) C.C_KZG_RET {
+		return C.fastkzg_compute_verify_cell_kzg_proof_batch_challenge((*C.Bytes32)(unsafe.Pointer(&challenge)),
+			(*C.Bytes48)(unsafe.Pointer(unsafe.SliceData(commitments))), C.uint64_t(len(commitments)),
+			(*C.uint64_t)(unsafe.SliceData(commitmentIndices)), (*C.uint64_t)(unsafe.SliceData(cellIndices)),
+			(*C.Cell)(unsafe.Pointer(unsafe.SliceData(cells))),
+			(*C.Bytes48)(unsafe.Pointer(unsafe.SliceData(proofs))), C.uint64_t(len(cells)))
+	})
+	if err != nil {
+		return Bytes32{}, err
+	}
+	return challenge, nil
+}

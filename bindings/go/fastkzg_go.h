@@ -1,7 +1,8 @@
 /*
- * The C ABI as the Go package sees it: ckzg.h, with each function renamed
- * fastkzg_<name> when FASTKZG_GO_PREFIXED is defined (the build tag
- * fastkzg_prefixed, which links lib/libfastkzg_go_prefixed.a).
+ * The C ABI as the Go package sees it: fastkzg.h (ckzg.h and the functions
+ * fastkzg adds, whose names already start with fastkzg_), with each function
+ * of ckzg.h renamed fastkzg_<name> when FASTKZG_GO_PREFIXED is defined (the
+ * build tag fastkzg_prefixed, which links lib/libfastkzg_go_prefixed.a).
  */
 #ifndef FASTKZG_GO_H
 #define FASTKZG_GO_H
@@ -22,6 +23,6 @@
 #endif
 
 #include <stdlib.h>
-#include "ckzg.h"
+#include "fastkzg.h"
 
 #endif

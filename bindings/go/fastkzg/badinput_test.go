@@ -221,6 +221,49 @@ func TestBadInputs(t *testing.T) {
 		expectBadArgs(t, "RecoverCellsAndKZGProofs too many", err)
 	})
 
+	t.Run("challenges", func(t *testing.T) {
+		// The blob proof opens the blob at its challenge.
+		challenge, err := ctx.ComputeChallenge(blob, c48)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if atChallenge, _, err := ctx.ComputeKZGProof(blob, challenge); err != nil || atChallenge != blobProof {
+			t.Errorf("proof at the challenge %x (%v), want the blob proof %x", atChallenge, err, blobProof)
+		}
+		_, err = ctx.ComputeChallenge(nil, c48)
+		expectBadArgs(t, "ComputeChallenge(nil blob)", err)
+		// As in the spec, bytes are hashed unvalidated.
+		bad := *blob
+		copy(bad[:32], modulus[:])
+		if _, err := ctx.ComputeChallenge(&bad, invalidPoints()["all ones"]); err != nil {
+			t.Errorf("ComputeChallenge(non-canonical blob, invalid point): %v", err)
+		}
+
+		commitments := []fastkzg.Bytes48{c48}
+		two := []uint64{0, 0}
+		indices := []uint64{3, 9}
+		given := []fastkzg.Cell{cells[3], cells[9]}
+		ps := []fastkzg.Bytes48{fastkzg.Bytes48(proofs[3]), fastkzg.Bytes48(proofs[9])}
+		first, err := ctx.ComputeVerifyCellKZGProofBatchChallenge(commitments, two, indices, given, ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		swapped, err := ctx.ComputeVerifyCellKZGProofBatchChallenge(commitments, two, indices, given, []fastkzg.Bytes48{ps[1], ps[0]})
+		if err != nil || swapped == first {
+			t.Errorf("swapped proofs: challenge %x (%v), the same as before", swapped, err)
+		}
+		_, err = ctx.ComputeVerifyCellKZGProofBatchChallenge(commitments, two[:1], indices, given, ps)
+		expectBadArgs(t, "ComputeVerifyCellKZGProofBatchChallenge(short commitment indices)", err)
+		_, err = ctx.ComputeVerifyCellKZGProofBatchChallenge(commitments, two, indices[:1], given, ps)
+		expectBadArgs(t, "ComputeVerifyCellKZGProofBatchChallenge(short cell indices)", err)
+		_, err = ctx.ComputeVerifyCellKZGProofBatchChallenge(commitments, two, indices, given, ps[:1])
+		expectBadArgs(t, "ComputeVerifyCellKZGProofBatchChallenge(short proofs)", err)
+		badCell := given[1]
+		copy(badCell[5*fastkzg.BytesPerFieldElement:], modulus[:])
+		_, err = ctx.ComputeVerifyCellKZGProofBatchChallenge(commitments, two, indices, []fastkzg.Cell{given[0], badCell}, ps)
+		expectBadArgs(t, "ComputeVerifyCellKZGProofBatchChallenge(non-canonical cell)", err)
+	})
+
 	t.Run("empty batches verify", func(t *testing.T) {
 		if ok, err := ctx.VerifyBlobKZGProofBatch(nil, nil, nil); !ok || err != nil {
 			t.Errorf("VerifyBlobKZGProofBatch(empty): %v %v", ok, err)

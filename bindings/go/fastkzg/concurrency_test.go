@@ -128,6 +128,12 @@ func (w *workload) calls(ctx *fastkzg.Context) []func() string {
 			ok, err := ctx.VerifyCellKZGProofBatch(w.commitmentsFor(len(w.cells)), w.cellIndices, w.cells, w.cellProofs)
 			return show(ok, err)
 		},
+		func() string { ch, err := ctx.ComputeChallenge(&w.blobs[0], w.commitments[0]); return show(ch, err) },
+		func() string {
+			ch, err := ctx.ComputeVerifyCellKZGProofBatchChallenge(w.commitments[:1], make([]uint64, len(w.cells)),
+				w.cellIndices, w.cells, w.cellProofs)
+			return show(ch, err)
+		},
 	}
 }
 

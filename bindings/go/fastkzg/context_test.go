@@ -148,6 +148,8 @@ func TestClose(t *testing.T) {
 	_, calls["RecoverCells"] = ctx.RecoverCells(nil, nil)
 	_, _, calls["RecoverCellsAndKZGProofs"] = ctx.RecoverCellsAndKZGProofs(nil, nil)
 	_, calls["VerifyCellKZGProofBatch"] = ctx.VerifyCellKZGProofBatch(nil, nil, nil, nil)
+	_, calls["ComputeChallenge"] = ctx.ComputeChallenge(blob, fastkzg.Bytes48{0xc0})
+	_, calls["ComputeVerifyCellKZGProofBatchChallenge"] = ctx.ComputeVerifyCellKZGProofBatchChallenge(nil, nil, nil, nil, nil)
 	for name, err := range calls {
 		if !errors.Is(err, fastkzg.ErrClosed) {
 			t.Errorf("%s after Close: got %v, want ErrClosed", name, err)

@@ -21,6 +21,9 @@ func contextImpl(ctx *fastkzg.Context) spectest.Impl {
 		RecoverCells:             ctx.RecoverCells,
 		RecoverCellsAndKZGProofs: ctx.RecoverCellsAndKZGProofs,
 		VerifyCellKZGProofBatch:  ctx.VerifyCellKZGProofBatch,
+
+		ComputeChallenge:                        ctx.ComputeChallenge,
+		ComputeVerifyCellKZGProofBatchChallenge: ctx.ComputeVerifyCellKZGProofBatchChallenge,
 	}
 }
 
@@ -39,7 +42,7 @@ func mainnet(t testing.TB, precompute uint) *fastkzg.Context {
 // TestReferenceCases runs every consensus-spec reference case through a
 // Context for the embedded mainnet setup.
 func TestReferenceCases(t *testing.T) {
-	spectest.Run(t, contextImpl(mainnet(t, 0)))
+	spectest.RunAll(t, contextImpl(mainnet(t, 0)))
 }
 
 // TestReferenceCasesFileSetup runs them through a Context loaded from the
@@ -53,5 +56,5 @@ func TestReferenceCasesFileSetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer ctx.Close()
-	spectest.Run(t, contextImpl(ctx))
+	spectest.RunAll(t, contextImpl(ctx))
 }

@@ -8,6 +8,12 @@
 //! alignment (8 pointers and 2 `size_t`), so callers can keep allocating it
 //! themselves.
 //!
+//! `include/fastkzg.h` (which includes `ckzg.h`) declares what the library
+//! adds to c-kzg's API, under names with the prefix `fastkzg_`, which c-kzg
+//! never uses ([`challenges`]): `fastkzg_compute_challenge` and
+//! `fastkzg_compute_verify_cell_kzg_proof_batch_challenge`, the specs'
+//! Fiat–Shamir challenges, which c-kzg keeps internal.
+//!
 //! Behaviour at the boundary, beyond c-kzg's:
 //!
 //! - Every pointer c-kzg would dereference is checked: NULL gives
@@ -36,7 +42,8 @@
 //! Layout: [`types`] mirrors the C types, [`ffi`] holds the boundary helpers
 //! (panic guard, NULL-checked inputs and outputs), [`handle`] the settings
 //! registry, [`threads`] the pool, and one module per header section
-//! ([`setup`], [`eip4844`], [`eip7594`]). Every entry point is written the same way:
+//! ([`setup`], [`eip4844`], [`eip7594`], and [`challenges`] for
+//! `fastkzg.h`). Every entry point is written the same way:
 //! `ffi::guard(|| { ... })` around the body (`ffi::guard_verify` for
 //! functions with a `bool *ok` verdict), `ffi::settings(s)?` for the
 //! settings, `ffi::input`/`ffi::input_slice`/`ffi::read_input` for arguments
@@ -49,6 +56,7 @@
 //! input cells unchanged when all 128 are given); `recover_cells_and_kzg_proofs`
 //! refuses a NULL `recovered_cells` instead of writing through it.
 
+pub mod challenges;
 pub mod eip4844;
 pub mod eip7594;
 pub mod ffi;

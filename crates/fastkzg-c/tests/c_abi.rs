@@ -2,8 +2,9 @@
 //! `libfastkzg.a` and `libfastkzg.so` with the system C compiler (`$CC`, or
 //! `cc`) and runs it. The program exits non-zero if any of its checks fail.
 //! The results it computes through the C ABI (commitments, proofs, cells
-//! and cell proofs) are then compared with the `c-kzg` crate's. The header
-//! is also compiled as C99 and C++11.
+//! and cell proofs) are then compared with the `c-kzg` crate's. The headers
+//! (`ckzg.h`, and `fastkzg.h`, which adds the challenges) are also compiled
+//! as C99 and C++11.
 //!
 //! The libraries are looked up in the profile directory of this test binary
 //! (`target/<profile>/`), so `cargo test --release` tests the release build.
@@ -241,24 +242,35 @@ fn compare_with_c_kzg(dump: &Path) {
     }
 }
 
-/// Compiles a file that includes only `ckzg.h` with `compiler`, as
-/// `standard`, pedantic and with warnings as errors.
-fn compile_header(compiler: &str, standard: &str, extension: &str) {
+/// Compiles a file that includes only `header` (`ckzg.h` or `fastkzg.h`)
+/// and names its functions, with `compiler`, as `standard`, pedantic and
+/// with warnings as errors.
+fn compile_header(compiler: &str, standard: &str, extension: &str, header: &str) {
     let dir = work_dir();
-    let source = dir.join(format!("header_only.{extension}"));
+    let stem = header.trim_end_matches(".h");
+    let source = dir.join(format!("{stem}_only.{extension}"));
+    let extensions = if header == "fastkzg.h" {
+        "(void)&fastkzg_compute_challenge;\n\
+         (void)&fastkzg_compute_verify_cell_kzg_proof_batch_challenge;\n"
+    } else {
+        ""
+    };
     std::fs::write(
         &source,
-        "#include \"ckzg.h\"\n\
-         int main(void) {\n\
-             KZGSettings s;\n\
-             Cell cells[CELLS_PER_EXT_BLOB];\n\
-             (void)s;\n\
-             (void)cells;\n\
-             (void)&compute_cells_and_kzg_proofs;\n\
-             (void)&recover_cells_and_kzg_proofs;\n\
-             (void)&verify_cell_kzg_proof_batch;\n\
-             return sizeof(Cell) == BYTES_PER_CELL ? 0 : 1;\n\
-         }\n",
+        format!(
+            "#include \"{header}\"\n\
+             int main(void) {{\n\
+                 KZGSettings s;\n\
+                 Cell cells[CELLS_PER_EXT_BLOB];\n\
+                 (void)s;\n\
+                 (void)cells;\n\
+                 (void)&compute_cells_and_kzg_proofs;\n\
+                 (void)&recover_cells_and_kzg_proofs;\n\
+                 (void)&verify_cell_kzg_proof_batch;\n\
+                 {extensions}\
+                 return sizeof(Cell) == BYTES_PER_CELL ? 0 : 1;\n\
+             }}\n"
+        ),
     )
     .expect("write the header-only source");
     let include = Path::new(MANIFEST_DIR).join("include");
@@ -272,7 +284,7 @@ fn compile_header(compiler: &str, standard: &str, extension: &str) {
         .unwrap_or_else(|e| panic!("cannot run the compiler `{compiler}`: {e}"));
     assert!(
         result.status.success(),
-        "ckzg.h does not compile cleanly with {compiler} -std={standard} ({}):\n{}{}",
+        "{header} does not compile cleanly with {compiler} -std={standard} ({}):\n{}{}",
         result.status,
         String::from_utf8_lossy(&result.stdout),
         String::from_utf8_lossy(&result.stderr)
@@ -283,8 +295,10 @@ fn compile_header(compiler: &str, standard: &str, extension: &str) {
 fn header_compiles_as_c99_and_cxx11() {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let cxx = std::env::var("CXX").unwrap_or_else(|_| "c++".to_string());
-    compile_header(&cc, "c99", "c");
-    compile_header(&cxx, "c++11", "cpp");
+    for header in ["ckzg.h", "fastkzg.h"] {
+        compile_header(&cc, "c99", "c", header);
+        compile_header(&cxx, "c++11", "cpp", header);
+    }
 }
 
 #[test]

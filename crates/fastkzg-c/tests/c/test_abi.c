@@ -1,6 +1,6 @@
 /*
- * ABI test for libfastkzg: written only against ckzg.h, as a c-kzg user
- * would write it.
+ * ABI test for libfastkzg: written against ckzg.h, as a c-kzg user would
+ * write it, plus the functions fastkzg.h adds (the spec's challenges).
  *
  *   test_abi TRUSTED_SETUP_TXT [DUMP_FILE]
  *
@@ -19,7 +19,7 @@
  * Prints a summary; exits 0 only if every check passed.
  */
 
-#include "ckzg.h"
+#include "fastkzg.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -608,6 +608,81 @@ static void random_half(uint64_t *out, uint64_t seed) {
     }
     for (uint64_t i = 0, k = 0; i < CELLS_PER_EXT_BLOB; i++)
         if (chosen[i]) out[k++] = i;
+}
+
+/* The challenges of fastkzg.h: known answers from the reference tests, the
+   blob proof opening at the blob's challenge, and argument checks. */
+static void test_challenges(const KZGSettings *s, const Results *r) {
+    /* compute_challenge_case_valid_0: the zero blob and the point at
+       infinity. */
+    static const uint8_t zero_blob_challenge[32] = {
+        0x04, 0xb7, 0xb2, 0x2a, 0xf6, 0x3d, 0x2b, 0x2f, 0x1c, 0xed, 0x8d, 0x55, 0x05, 0x60, 0xe5, 0xd1,
+        0xe4, 0xb0, 0x1e, 0x35, 0x59, 0x03, 0xde, 0xe2, 0x27, 0x81, 0xe8, 0x78, 0x26, 0x85, 0x60, 0x96,
+    };
+    /* compute_verify_cell_kzg_proof_batch_challenge_case_empty. */
+    static const uint8_t empty_batch_challenge[32] = {
+        0x16, 0x68, 0x9b, 0x8c, 0x72, 0x55, 0xc0, 0x93, 0xa9, 0x6a, 0x89, 0x1e, 0x5f, 0x71, 0xda, 0x9b,
+        0x08, 0xf7, 0x86, 0x5f, 0xc0, 0xc3, 0xae, 0xb5, 0x6d, 0x9a, 0x48, 0x51, 0xf5, 0xec, 0x11, 0xc2,
+    };
+    Blob *zero = calloc(1, sizeof(Blob));
+    Bytes48 infinity;
+    memset(infinity.bytes, 0, 48);
+    infinity.bytes[0] = 0xc0;
+    Bytes32 ch, ch2;
+    CHECK_RET(fastkzg_compute_challenge(&ch, zero, &infinity), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, zero_blob_challenge, 32) == 0);
+    free(zero);
+
+    /* compute_blob_kzg_proof opens the blob at its challenge. */
+    for (int i = 0; i < 2; i++) {
+        KZGProof p;
+        Bytes32 y;
+        CHECK_RET(fastkzg_compute_challenge(&ch, &blobs[i], &r->commitment[i]), C_KZG_OK);
+        CHECK_RET(compute_kzg_proof(&p, &y, &blobs[i], &ch, s), C_KZG_OK);
+        CHECK(memcmp(p.bytes, r->blob_proof[i].bytes, 48) == 0);
+    }
+    /* Another commitment, another challenge; NULL pointers refused. */
+    CHECK_RET(fastkzg_compute_challenge(&ch2, &blobs[1], &r->commitment[0]), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, ch2.bytes, 32) != 0);
+    CHECK_BADARGS(fastkzg_compute_challenge(NULL, &blobs[0], &r->commitment[0]));
+    CHECK_BADARGS(fastkzg_compute_challenge(&out32, NULL, &r->commitment[0]));
+    CHECK_BADARGS(fastkzg_compute_challenge(&out32, &blobs[0], NULL));
+
+    /* The batch challenge: empty (NULL arrays), then three cells of two
+       blobs, whose challenge depends on every input. */
+    CHECK_RET(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&ch, NULL, 0, NULL, NULL, NULL, NULL, 0), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, empty_batch_challenge, 32) == 0);
+    const uint64_t ci[3] = {0, 1, 0}, xi[3] = {4, 4, 9};
+    Cell *cells = malloc(3 * sizeof(Cell));
+    KZGProof ps[3];
+    cells[0] = ext[0].cells[4];
+    cells[1] = ext[1].cells[4];
+    cells[2] = ext[0].cells[9];
+    ps[0] = ext[0].proofs[4];
+    ps[1] = ext[0].proofs[5];
+    ps[2] = ext[0].proofs[9];
+    const Bytes48 *cs = r->commitment;
+    CHECK_RET(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&ch, cs, 2, ci, xi, cells, ps, 3), C_KZG_OK);
+    CHECK_RET(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&ch2, cs, 2, ci, xi, cells, ps, 3), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, ch2.bytes, 32) == 0);
+    CHECK_RET(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&ch2, cs, 2, ci, xi, cells, ps, 2), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, ch2.bytes, 32) != 0);
+    CHECK_RET(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&ch2, cs, 3, ci, xi, cells, ps, 3), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, ch2.bytes, 32) != 0);
+    CHECK_RET(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&ch2, cs, 2, xi, ci, cells, ps, 3), C_KZG_OK);
+    CHECK(memcmp(ch.bytes, ch2.bytes, 32) != 0);
+
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(NULL, cs, 2, ci, xi, cells, ps, 3));
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, NULL, 2, ci, xi, cells, ps, 3));
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, cs, 2, NULL, xi, cells, ps, 3));
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, cs, 2, ci, NULL, cells, ps, 3));
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, cs, 2, ci, xi, NULL, ps, 3));
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, cs, 2, ci, xi, cells, NULL, 3));
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, cs, 2, ci, xi, cells, ps, UINT64_MAX));
+    /* A cell element equal to the modulus is not a field element. */
+    memcpy(cells[2].bytes + 17 * 32, BLS_MODULUS, 32);
+    CHECK_BADARGS(fastkzg_compute_verify_cell_kzg_proof_batch_challenge(&out32, cs, 2, ci, xi, cells, ps, 3));
+    free(cells);
 }
 
 /* Fills ext (cells of every blob; proofs of the first blobs, all of them in
@@ -1406,6 +1481,7 @@ int main(int argc, char **argv) {
     test_compute_cells(&from_file.s, quick);
     test_recover_cells(&from_file.s, &r_file, quick);
     test_verify_cells(&from_file.s, &r_file);
+    test_challenges(&from_file.s, &r_file);
 
     if (!quick) {
         /* Loading from bytes, and with precomputation, gives the same

@@ -1,0 +1,65 @@
+/*
+ * fastkzg.h -- what fastkzg's C interface adds to c-kzg-4844's API.
+ *
+ * Includes ckzg.h (the drop-in for c-kzg-4844 2.1.x), so a program can
+ * include this header instead of that one. The functions here have the prefix
+ * fastkzg_, which c-kzg never uses, so that they never clash with its
+ * symbols.
+ *
+ * The conventions of ckzg.h hold: C_KZG_BADARGS for a NULL pointer or a bad
+ * argument, outputs written only on C_KZG_OK, array pointers that may be NULL
+ * when their count is 0. A challenge is a field element: 32 bytes,
+ * big-endian, below the BLS modulus.
+ */
+
+#ifndef FASTKZG_FASTKZG_H
+#define FASTKZG_FASTKZG_H
+
+#include "ckzg.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------
+ * Fiat-Shamir challenges (c-kzg computes them internally only). They hash
+ * their inputs and need no trusted setup.
+ * ------------------------------------------------------------------------- */
+
+/*
+ * compute_challenge of the Deneb polynomial-commitments spec: the point at
+ * which compute_blob_kzg_proof opens the blob, derived from the blob and the
+ * commitment. As in the spec, both are hashed as bytes and not validated
+ * (a blob with a non-canonical element still has a challenge).
+ */
+C_KZG_RET fastkzg_compute_challenge(Bytes32 *out, const Blob *blob, const Bytes48 *commitment);
+
+/*
+ * compute_verify_cell_kzg_proof_batch_challenge of the Fulu
+ * polynomial-commitments-sampling spec: the challenge with which
+ * verify_cell_kzg_proof_batch combines its cells. commitments holds the
+ * num_commitments distinct commitments; for k < num_cells, cells[k] is cell
+ * number cell_indices[k] of the blob committed to by
+ * commitments[commitment_indices[k]], with proof proofs[k].
+ *
+ * The spec takes each cell as its field elements: a non-canonical cell
+ * element gives C_KZG_BADARGS. Commitments, proofs and indices are hashed as
+ * they are, as in the spec: points are not validated and indices are not
+ * range-checked.
+ */
+C_KZG_RET fastkzg_compute_verify_cell_kzg_proof_batch_challenge(
+    Bytes32 *out,
+    const Bytes48 *commitments,
+    uint64_t num_commitments,
+    const uint64_t *commitment_indices,
+    const uint64_t *cell_indices,
+    const Cell *cells,
+    const Bytes48 *proofs,
+    uint64_t num_cells
+);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* FASTKZG_FASTKZG_H */
