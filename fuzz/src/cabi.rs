@@ -75,6 +75,17 @@ type Load =
     unsafe extern "C" fn(*mut Settings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> i32;
 type LoadFile = unsafe extern "C" fn(*mut Settings, *mut libc::FILE, u64) -> i32;
 type Free = unsafe extern "C" fn(*mut Settings);
+type Challenge = unsafe extern "C" fn(*mut [u8; 32], *const Blob, *const [u8; 48]) -> i32;
+type CellChallenge = unsafe extern "C" fn(
+    *mut [u8; 32],
+    *const [u8; 48],
+    u64,
+    *const u64,
+    *const u64,
+    *const Cell,
+    *const [u8; 48],
+    u64,
+) -> i32;
 
 /// The loaded library, its functions and mainnet settings.
 pub struct CAbi {
@@ -92,6 +103,8 @@ pub struct CAbi {
     pub load_trusted_setup: Load,
     pub load_trusted_setup_file: LoadFile,
     pub free_trusted_setup: Free,
+    pub compute_challenge: Challenge,
+    pub compute_verify_cell_kzg_proof_batch_challenge: CellChallenge,
 }
 
 /// The raw setup points of the embedded mainnet text (G1 Lagrange, G2
@@ -163,6 +176,11 @@ pub fn get() -> &'static CAbi {
                 load_trusted_setup: load,
                 load_trusted_setup_file: sym(&lib, b"load_trusted_setup_file\0"),
                 free_trusted_setup: sym(&lib, b"free_trusted_setup\0"),
+                compute_challenge: sym(&lib, b"fastkzg_compute_challenge\0"),
+                compute_verify_cell_kzg_proof_batch_challenge: sym(
+                    &lib,
+                    b"fastkzg_compute_verify_cell_kzg_proof_batch_challenge\0",
+                ),
                 _lib: lib,
             }
         }

@@ -17,6 +17,7 @@
 //! lists unsorted, duplicated, out of range, too short).
 
 pub mod cabi;
+pub mod challenges;
 pub mod fixture;
 pub mod input;
 pub mod setup;
