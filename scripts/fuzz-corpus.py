@@ -75,6 +75,18 @@ def encode(function, i):
             out += (fixed(h(cs[k]), 48) + u64s([idx[k]]) + fixed(h(cells[k]), 2048)
                     + fixed(h(ps[k]), 48))
         return out
+    if function == "compute_challenge":
+        return fixed(h(i["blob"]), BLOB) + fixed(h(i["commitment"]), 48)
+    if function == "compute_verify_cell_kzg_proof_batch_challenge":
+        cs = (i["commitments"] or [])[:3]
+        ci, idx = i["commitment_indices"] or [], i["cell_indices"] or []
+        evals, ps = i["cosets_evals"] or [], i["proofs"] or []
+        n = min(len(ci), len(idx), len(evals), len(ps), 7)
+        out = bytes([len(cs)]) + b"".join(fixed(h(c), 48) for c in cs) + bytes([n])
+        for k in range(n):
+            cell = b"".join(fixed(h(e), 32) for e in (evals[k] or []))
+            out += u64s([ci[k], idx[k]]) + bytes([128]) + fixed(cell, 2048) + fixed(h(ps[k]), 48)
+        return out
     return None
 
 

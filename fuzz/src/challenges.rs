@@ -7,10 +7,16 @@ use fastkzg::{Blst, Cell};
 use crate::cabi;
 use crate::input::{to_cell, Reader};
 
+/// The positional reader after the shape byte (see the crate docs; these
+/// targets have the positional shape only).
+fn reader(data: &[u8]) -> Reader<'_> {
+    Reader(data.get(1..).unwrap_or(&[]))
+}
+
 /// `compute_challenge` on a blob and a commitment read positionally: the
 /// spec hashes both as bytes, so every input has a challenge.
 pub fn compute_challenge(data: &[u8]) {
-    let mut r = Reader(data);
+    let mut r = reader(data);
     let blob = r.blob();
     let commitment: [u8; 48] = r.array();
     let rust = fastkzg::eip4844::compute_challenge::<Blst>(&blob, &commitment);
@@ -30,7 +36,7 @@ pub fn compute_challenge(data: &[u8]) {
 /// the spec): the C ABI accepts exactly the inputs whose cells are
 /// canonical, with the Rust API's challenge.
 pub fn compute_verify_cell_kzg_proof_batch_challenge(data: &[u8]) {
-    let mut r = Reader(data);
+    let mut r = reader(data);
     let num_commitments = r.count() % 4;
     let commitments: Vec<[u8; 48]> = (0..num_commitments).map(|_| r.array()).collect();
     let n = r.count() % 8;
