@@ -71,7 +71,7 @@ type VerifyCells = unsafe extern "C" fn(
     u64,
     *const Settings,
 ) -> i32;
-type Load =
+pub type Load =
     unsafe extern "C" fn(*mut Settings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> i32;
 type LoadFile = unsafe extern "C" fn(*mut Settings, *mut libc::FILE, u64) -> i32;
 type Free = unsafe extern "C" fn(*mut Settings);
@@ -149,18 +149,8 @@ pub fn get() -> &'static CAbi {
         // signature the type alias spells out.
         unsafe {
             let load: Load = sym(&lib, b"load_trusted_setup\0");
-            let mut settings = Box::new(Settings::zeroed());
             let (monomial, lagrange, g2) = setup_bytes();
-            let ret = load(
-                &mut *settings,
-                monomial.as_ptr(),
-                monomial.len() as u64,
-                lagrange.as_ptr(),
-                lagrange.len() as u64,
-                g2.as_ptr(),
-                g2.len() as u64,
-                0,
-            );
+            let (ret, settings) = load_raw(load, &monomial, &lagrange, &g2, 0);
             assert_eq!(ret, OK, "load_trusted_setup through the C ABI");
             CAbi {
                 settings,
@@ -185,6 +175,33 @@ pub fn get() -> &'static CAbi {
             }
         }
     })
+}
+
+/// Calls the C ABI's `load_trusted_setup` on raw setup bytes (G1 monomial,
+/// G1 Lagrange, G2 monomial): its return code and the settings struct.
+pub fn load_raw(
+    load: Load,
+    g1m: &[u8],
+    g1l: &[u8],
+    g2m: &[u8],
+    precompute: u64,
+) -> (i32, Box<Settings>) {
+    let mut settings = Box::new(Settings::zeroed());
+    // SAFETY: three live byte slices with their lengths and a writable
+    // settings struct, as ckzg.h's load_trusted_setup takes them.
+    let ret = unsafe {
+        load(
+            &mut *settings,
+            g1m.as_ptr(),
+            g1m.len() as u64,
+            g1l.as_ptr(),
+            g1l.len() as u64,
+            g2m.as_ptr(),
+            g2m.len() as u64,
+            precompute,
+        )
+    };
+    (ret, settings)
 }
 
 /// The function `name` (NUL-terminated) of `lib` as a `T`.

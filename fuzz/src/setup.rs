@@ -67,22 +67,7 @@ fn cabi_result(ret: i32, settings: &mut Settings) -> Option<[u8; 48]> {
 
 /// Loads raw bytes through the C ABI.
 fn cabi_raw(g1m: &[u8], g1l: &[u8], g2m: &[u8], precompute: u64) -> Option<[u8; 48]> {
-    let c = cabi::get();
-    let mut s = Box::new(Settings::zeroed());
-    // SAFETY: three live byte slices with their lengths and a writable
-    // settings struct, as ckzg.h's load_trusted_setup takes them.
-    let ret = unsafe {
-        (c.load_trusted_setup)(
-            &mut *s,
-            g1m.as_ptr(),
-            g1m.len() as u64,
-            g1l.as_ptr(),
-            g1l.len() as u64,
-            g2m.as_ptr(),
-            g2m.len() as u64,
-            precompute,
-        )
-    };
+    let (ret, mut s) = cabi::load_raw(cabi::get().load_trusted_setup, g1m, g1l, g2m, precompute);
     cabi_result(ret, &mut s)
 }
 
