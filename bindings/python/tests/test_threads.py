@@ -58,14 +58,18 @@ def free_parallelism() -> float:
     return 2 * one / two
 
 
-@pytest.mark.skipif(cores() < 2, reason="needs at least 2 cores to run 2 threads side by side")
-def test_two_threads_run_side_by_side(settings: fastkzg.KzgSettings, serial: None) -> None:
+def skip_if_cores_busy() -> None:
     free = free_parallelism()
     if free < 1.6:
         pytest.skip(
             f"other processes keep the cores busy: two threads of GIL-free work run only "
             f"{free:.2f}x as fast as one, so a timing would not show whether the GIL is released"
         )
+
+
+@pytest.mark.skipif(cores() < 2, reason="needs at least 2 cores to run 2 threads side by side")
+def test_two_threads_run_side_by_side(settings: fastkzg.KzgSettings, serial: None) -> None:
+    skip_if_cores_busy()
     blob = random_blob(21)
     settings.compute_cells_and_kzg_proofs(blob)  # builds the FK20 data once
 
@@ -76,6 +80,10 @@ def test_two_threads_run_side_by_side(settings: fastkzg.KzgSettings, serial: Non
     # Best of three, as other processes may share the machine.
     one = min(wall(work, 1) for _ in range(3))
     two = min(wall(work, 2) for _ in range(3))
+    if two >= 1.5 * one:
+        # The load may have changed during the measurement: a failure
+        # counts only if the cores are still free.
+        skip_if_cores_busy()
     assert two < 1.5 * one, f"two threads took {two:.3f} s, one thread {one:.3f} s"
 
 
