@@ -107,9 +107,16 @@ pub struct CAbi {
     pub compute_verify_cell_kzg_proof_batch_challenge: CellChallenge,
 }
 
-/// The raw setup points of the embedded mainnet text (G1 Lagrange, G2
-/// monomial, G1 monomial, each a hex line after the two counts).
-pub fn setup_bytes() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+/// The raw setup points of the embedded mainnet text, as `load_trusted_setup`
+/// takes them: G1 monomial, G1 Lagrange, G2 monomial (parsed once).
+pub fn setup_bytes() -> &'static (Vec<u8>, Vec<u8>, Vec<u8>) {
+    static RAW: OnceLock<(Vec<u8>, Vec<u8>, Vec<u8>)> = OnceLock::new();
+    RAW.get_or_init(parse_setup_bytes)
+}
+
+/// The text's lists are G1 Lagrange, G2 monomial, G1 monomial, each a hex
+/// line after the two counts.
+fn parse_setup_bytes() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
     let text = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
     let mut lines = text.split_whitespace();
     let n1: usize = lines.next().and_then(|l| l.parse().ok()).expect("G1 count");
@@ -150,7 +157,7 @@ pub fn get() -> &'static CAbi {
         unsafe {
             let load: Load = sym(&lib, b"load_trusted_setup\0");
             let (monomial, lagrange, g2) = setup_bytes();
-            let (ret, settings) = load_raw(load, &monomial, &lagrange, &g2, 0);
+            let (ret, settings) = load_raw(load, monomial, lagrange, g2, 0);
             assert_eq!(ret, OK, "load_trusted_setup through the C ABI");
             CAbi {
                 settings,

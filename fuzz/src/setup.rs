@@ -1,15 +1,17 @@
 //! Trusted-setup loading, the entry point that reads the largest untrusted
 //! input: short texts and byte strings of any length, and the mainnet setup
-//! (text or raw bytes) with up to four bytes changed.
+//! (text or raw bytes) with one to four bytes changed.
 //!
 //! The Rust API, the C ABI and (for raw bytes) c-kzg must make the same
 //! decision, and anything accepted must be the mainnet setup itself: it
-//! commits to a fixture blob exactly as the mainnet setup does. (c-kzg's
+//! commits to a fixture blob exactly as the mainnet setup does. One known
+//! difference: c-kzg 2.1.8 checks neither subgroups nor that the three
+//! lists agree, so it accepts some edited setups (an on-curve point outside
+//! its subgroup, or a changed Lagrange point) that fastkzg rejects; there
+//! the comparison is one-way (fastkzg accepts nothing c-kzg rejects). (c-kzg's
 //! text loader is not compared: it reads hex with `fscanf("%2hhx")`, which
 //! accepts texts that fastkzg's loader rejects on purpose, such as data
 //! after the last point.)
-
-use std::sync::OnceLock;
 
 use c_kzg::Blob as CBlob;
 use fastkzg::KzgSettings;
@@ -17,13 +19,7 @@ use fastkzg::KzgSettings;
 use crate::cabi::{self, Settings, OK};
 use crate::fixture;
 
-/// The mainnet setup as raw bytes: G1 monomial, G1 Lagrange, G2 monomial.
-fn mainnet_raw() -> &'static (Vec<u8>, Vec<u8>, Vec<u8>) {
-    static RAW: OnceLock<(Vec<u8>, Vec<u8>, Vec<u8>)> = OnceLock::new();
-    RAW.get_or_init(cabi::setup_bytes)
-}
-
-/// Applies up to four edits read from `edits` (a 4-byte position and a
+/// Applies the edits read from `edits` (at most four) (a 4-byte position and a
 /// non-zero XOR mask each) to `target`.
 fn mutate(target: &mut [u8], edits: &[u8]) {
     if target.is_empty() {
@@ -132,6 +128,12 @@ pub fn load_trusted_setup(data: &[u8]) {
         return;
     };
     let precompute = u64::from(head % 17);
+    // An edited setup has at least one edit: the unchanged mainnet setup,
+    // which c-kzg loads in full (over a minute in this build), is covered
+    // by the library's tests.
+    if head >= 0xe0 && rest.len() < 5 {
+        return;
+    }
     match head {
         // A short text.
         0x00..=0x6f => {
@@ -193,7 +195,7 @@ pub fn load_trusted_setup(data: &[u8]) {
         // The mainnet bytes with edits in one of the three lists.
         _ => {
             let precompute = if head & 1 == 0 { 0 } else { 16 };
-            let (mut g1m, mut g1l, mut g2m) = mainnet_raw().clone();
+            let (mut g1m, mut g1l, mut g2m) = cabi::setup_bytes().clone();
             match (head >> 1) % 3 {
                 0 => mutate(&mut g1m, rest),
                 1 => mutate(&mut g1l, rest),
@@ -205,13 +207,21 @@ pub fn load_trusted_setup(data: &[u8]) {
                 &g2m,
                 precompute as usize,
             ));
+            let c_abi = cabi_raw(&g1m, &g1l, &g2m, precompute);
+            let ckzg = ckzg_raw(&g1m, &g1l, &g2m, precompute);
+            // c-kzg 2.1.8 checks neither that points are in their subgroups
+            // nor that the three lists agree (only that the Lagrange list is
+            // not in monomial form), so it accepts some edited setups that
+            // fastkzg rejects; fastkzg must accept nothing c-kzg rejects.
+            if ckzg.is_none() {
+                assert!(
+                    rust.is_none(),
+                    "edited mainnet bytes: fastkzg accepted what c-kzg rejected"
+                );
+            }
             check(
                 "edited mainnet bytes",
-                &[
-                    ("Rust API", rust),
-                    ("C ABI", cabi_raw(&g1m, &g1l, &g2m, precompute)),
-                    ("c-kzg", ckzg_raw(&g1m, &g1l, &g2m, precompute)),
-                ],
+                &[("Rust API", rust), ("C ABI", c_abi)],
             );
         }
     }
