@@ -117,7 +117,7 @@ pub fn setup_bytes() -> &'static (Vec<u8>, Vec<u8>, Vec<u8>) {
 /// The text's lists are G1 Lagrange, G2 monomial, G1 monomial, each a hex
 /// line after the two counts.
 fn parse_setup_bytes() -> (Vec<u8>, Vec<u8>, Vec<u8>) {
-    let text = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+    let text = fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT;
     let mut lines = text.split_whitespace();
     let n1: usize = lines.next().and_then(|l| l.parse().ok()).expect("G1 count");
     let n2: usize = lines.next().and_then(|l| l.parse().ok()).expect("G2 count");

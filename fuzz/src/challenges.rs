@@ -19,7 +19,7 @@ pub fn compute_challenge(data: &[u8]) {
     let mut r = reader(data);
     let blob = r.blob();
     let commitment: [u8; 48] = r.array();
-    let rust = fastkzg::eip4844::compute_challenge::<Blst>(&blob, &commitment);
+    let rust = fastkzg::compute_challenge::<Blst>(&blob, &commitment);
     let mut out = [0u8; 32];
     // SAFETY: a live blob, commitment and 32-byte output.
     let ret = unsafe { (cabi::get().compute_challenge)(&mut out, &*blob, &commitment) };
@@ -53,7 +53,7 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge(data: &[u8]) {
         cells.push(to_cell(bytes));
         proofs.push(r.array());
     }
-    let rust = fastkzg::eip7594::compute_verify_cell_kzg_proof_batch_challenge::<Blst, _>(
+    let rust = fastkzg::compute_verify_cell_kzg_proof_batch_challenge::<Blst, _>(
         &commitments,
         &commitment_indices,
         &cell_indices,
@@ -63,7 +63,7 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge(data: &[u8]) {
     .expect("the lists have equal lengths");
     let canonical = cells
         .iter()
-        .all(|c| fastkzg::bytes::bytes_to_field_elements::<Blst>(c, "cell").is_ok());
+        .all(|c| fastkzg::ethereum::bytes::bytes_to_field_elements::<Blst>(c, "cell").is_ok());
     let mut out = [0u8; 32];
     // SAFETY: live arrays of the lengths passed and a 32-byte output.
     let ret = unsafe {

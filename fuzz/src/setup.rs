@@ -179,7 +179,7 @@ pub fn load_trusted_setup(data: &[u8]) {
         // The mainnet text with edits (precompute 0 or the out-of-range 16).
         0xe0..=0xef => {
             let precompute = if head & 1 == 0 { 0 } else { 16 };
-            let mut text = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT
+            let mut text = fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT
                 .as_bytes()
                 .to_vec();
             mutate(&mut text, rest);

@@ -28,7 +28,7 @@ pub fn compute_challenge<'py>(
     let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
     let c = raise(py, fixed::<48>(commitment.bytes(py), "commitment", None))?;
     let r = run(py, Placement::Caller, || {
-        fastkzg::eip4844::compute_challenge::<Blst>(blob, c).to_bytes_be()
+        fastkzg::compute_challenge::<Blst>(blob, c).to_bytes_be()
     })?;
     Ok(PyBytes::new(py, &r))
 }
@@ -65,7 +65,7 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge<'py>(
         .copied()
         .collect();
     let r = run(py, Placement::Caller, || {
-        fastkzg::eip7594::compute_verify_cell_kzg_proof_batch_challenge::<Blst, &Cell>(
+        fastkzg::compute_verify_cell_kzg_proof_batch_challenge::<Blst, &Cell>(
             &c,
             &commitment_idx,
             &cell_idx,

@@ -38,6 +38,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FIELD_ELEMENTS_PER_BLOB", fastkzg::FIELD_ELEMENTS_PER_BLOB)?;
     m.add("FIELD_ELEMENTS_PER_CELL", fastkzg::FIELD_ELEMENTS_PER_CELL)?;
     m.add("CELLS_PER_EXT_BLOB", fastkzg::CELLS_PER_EXT_BLOB)?;
-    m.add("MAX_PRECOMPUTE", fastkzg::kzg::settings::MAX_PRECOMPUTE)?;
+    m.add("MAX_PRECOMPUTE", fastkzg::MAX_PRECOMPUTE)?;
     Ok(())
 }

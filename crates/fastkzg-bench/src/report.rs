@@ -1053,7 +1053,7 @@ fn toolkit_rows<B: fastkzg::Backend>(
 
 fn memory_part(opts: &Options, res: &mut Results, start: Instant) {
     let levels: Vec<usize> = match opts.mode {
-        Mode::Full => (0..=fastkzg::kzg::settings::MAX_PRECOMPUTE).collect(),
+        Mode::Full => (0..=fastkzg::MAX_PRECOMPUTE).collect(),
         Mode::Quick => vec![0, 4, 8, 12, 15],
         Mode::Smoke => vec![0, 8],
     };

@@ -8,7 +8,7 @@
 //! modulus) only on success.
 
 use kzg::backend::Scalar;
-use kzg::bytes::bytes_to_field_elements;
+use kzg::ethereum::bytes::bytes_to_field_elements;
 
 use crate::ffi::{guard_on, input, input_slice, read_input, Out, Placement};
 use crate::types::{Blob, Bytes32, Bytes48, Cell, C_KZG_RET};
@@ -39,7 +39,7 @@ pub unsafe extern "C" fn fastkzg_compute_challenge(
         let (out, blob, commitment) =
             unsafe { (Out::new(out)?, input(blob)?, read_input(commitment)?) };
         let challenge =
-            kzg::eip4844::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
+            kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
         out.write(Bytes32 {
             bytes: challenge.to_bytes_be(),
         });
@@ -101,7 +101,7 @@ pub unsafe extern "C" fn fastkzg_compute_verify_cell_kzg_proof_batch_challenge(
         for cell in cells {
             bytes_to_field_elements::<kzg::Blst>(cell, "cell")?;
         }
-        let challenge = kzg::eip7594::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
+        let challenge = kzg::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
             commitments,
             commitment_indices,
             cell_indices,
@@ -230,7 +230,7 @@ mod tests {
             let commitments: Vec<kzg::Bytes48> = self.commitments.iter().map(|c| c.bytes).collect();
             let cells: Vec<kzg::Cell> = self.cells.iter().map(|c| c.bytes).collect();
             let proofs: Vec<kzg::Bytes48> = self.proofs.iter().map(|p| p.bytes).collect();
-            kzg::eip7594::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
+            kzg::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
                 &commitments,
                 &self.commitment_indices,
                 &self.cell_indices,
@@ -271,7 +271,7 @@ mod tests {
             let (ret, out) = challenge(&*blob, &commitment);
             assert_eq!(ret, C_KZG_RET::C_KZG_OK);
             let expected =
-                kzg::eip4844::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
+                kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
             assert_eq!(out.bytes, expected.to_bytes_be());
             assert!(
                 !seen.contains(&out.bytes),

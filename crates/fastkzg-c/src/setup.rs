@@ -5,7 +5,7 @@ use kzg::constants::{
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use kzg::kzg::settings::MAX_PRECOMPUTE;
+use kzg::MAX_PRECOMPUTE;
 
 use crate::ffi::{guard, input_slice, FfiResult, Out, Settings};
 use crate::handle;

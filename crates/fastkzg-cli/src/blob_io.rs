@@ -260,7 +260,7 @@ mod tests {
         let a = random_blob(&mut rand::rngs::StdRng::seed_from_u64(7));
         let b = random_blob(&mut rand::rngs::StdRng::seed_from_u64(7));
         assert_eq!(a, b);
-        assert!(fastkzg::bytes::blob_to_polynomial::<Blst>(&a).is_ok());
+        assert!(fastkzg::ethereum::bytes::blob_to_polynomial::<Blst>(&a).is_ok());
         assert!(a.iter().any(|&x| x != 0));
     }
 }

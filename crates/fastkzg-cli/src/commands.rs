@@ -275,7 +275,7 @@ fn verify_batch(
             // The library's index is the field element's, not the blob's:
             // find the file (only on this error path).
             for (path, blob) in paths.iter().zip(&blobs) {
-                if let Err(e) = fastkzg::bytes::blob_to_polynomial::<fastkzg::Blst>(blob) {
+                if let Err(e) = fastkzg::ethereum::bytes::blob_to_polynomial::<fastkzg::Blst>(blob) {
                     return Err(CliError::lib(path.display(), e));
                 }
             }

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use fastkzg::backend::{Backend, Scalar};
-use fastkzg::eip4844::compute_challenge;
+use fastkzg::compute_challenge;
 use fastkzg::{Blob, Blst, Bytes32, Bytes48, Cell, KzgSettings, Result};
 use fastkzg::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
 use rand::rngs::StdRng;

@@ -5,8 +5,8 @@
 //! default, arkworks with the `arkworks` feature).
 //!
 //! Layers, bottom to top: [`backend`] (curve adapters) → [`math`] and [`msm`]
-//! → [`kzg`] (the KZG10 toolkit and the trusted setup) → [`eip4844`] (the
-//! Ethereum API).
+//! → [`kzg`] (the KZG10 toolkit at any size) → [`ethereum`] (the trusted
+//! setup, [`KzgSettings`] and every EIP-4844 / EIP-7594 function).
 //!
 //! ```
 //! use fastkzg::{KzgSettings, BYTES_PER_BLOB};
@@ -20,11 +20,9 @@
 //! ```
 
 pub mod backend;
-pub mod bytes;
 pub mod constants;
-pub mod eip4844;
-pub mod eip7594;
 pub mod error;
+pub mod ethereum;
 pub mod kzg;
 pub mod math;
 pub mod msm;
@@ -35,10 +33,12 @@ pub use par::{is_parallel, run_serial};
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
 pub use backend::{Backend, Blst};
-pub use bytes::{Blob, Bytes32, Bytes48, Cell, KzgCommitment, KzgProof};
 pub use constants::*;
 pub use error::{Error, Result};
-pub use kzg::KzgSettings;
+pub use ethereum::{
+    compute_challenge, compute_verify_cell_kzg_proof_batch_challenge, Blob, Bytes32, Bytes48, Cell,
+    CellIndex, KzgCommitment, KzgProof, KzgSettings, MAINNET_TRUSTED_SETUP_TXT, MAX_PRECOMPUTE,
+};
 
 /// The shared mainnet settings on the default (blst) backend: the embedded
 /// trusted setup, loaded once on first use. Same as

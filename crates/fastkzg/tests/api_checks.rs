@@ -8,7 +8,7 @@ mod common;
 
 use common::{random_blob, rng};
 use fastkzg::backend::{Backend, Scalar};
-use fastkzg::eip4844::compute_challenge;
+use fastkzg::compute_challenge;
 use fastkzg::{Blob, Blst, Bytes32, CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, G1_POINT_AT_INFINITY};
 
 type Fr = <Blst as Backend>::Fr;

@@ -4,7 +4,7 @@
 mod common;
 
 use fastkzg::backend::{Backend, PointError};
-use fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+use fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT;
 use fastkzg::{Blob, Blst, Error, KzgSettings, FIELD_ELEMENTS_PER_BLOB, G1_POINT_AT_INFINITY};
 
 const MODULUS: &str = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";

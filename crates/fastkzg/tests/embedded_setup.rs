@@ -2,7 +2,7 @@
 //! embedded FK20 rows are exactly the ones computed from it, and only the
 //! exact mainnet setup is loaded from the embedded form.
 
-use fastkzg::kzg::embedded::{
+use fastkzg::ethereum::embedded::{
     fk20_rows_to_uncompressed, MAINNET_COMPRESSED_SHA256, MAINNET_FK20_BIN, MAINNET_FK20_SHA256,
     MAINNET_SETUP_BIN, MAINNET_TRUSTED_SETUP_TXT, MAINNET_TRUSTED_SETUP_TXT_SHA256,
 };

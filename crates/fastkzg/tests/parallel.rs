@@ -128,7 +128,7 @@ fn serial_and_parallel_agree() {
 
 #[test]
 fn setup_loading_and_tables_agree() {
-    let txt = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+    let txt = fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT;
     let a = with_threads(1, || {
         KzgSettings::<Blst>::parse_trusted_setup_full(txt, 0)
             .unwrap()
@@ -191,7 +191,7 @@ fn many_caller_threads_share_fresh_settings() {
     let commitments: Vec<[u8; 48]> = expected.iter().map(|e| e.0).collect();
     let blob_proofs: Vec<[u8; 48]> = expected.iter().map(|e| e.1).collect();
     let shared = KzgSettings::<Blst>::load_mainnet(0).unwrap();
-    let rounds = fastkzg::kzg::settings::TABLE_AFTER_COMMITMENTS / 4 + 2;
+    let rounds = fastkzg::ethereum::settings::TABLE_AFTER_COMMITMENTS / 4 + 2;
     std::thread::scope(|scope| {
         for t in 0..4 {
             let (shared, blobs, expected) = (&shared, &blobs, &expected);
@@ -340,7 +340,7 @@ fn every_function_runs_on_a_small_stack() {
             ks.warm_up();
             assert_eq!(ks.blob_to_kzg_commitment(&blob).unwrap(), c);
         }
-        let txt = fastkzg::kzg::embedded::MAINNET_TRUSTED_SETUP_TXT;
+        let txt = fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT;
         KzgSettings::<Blst>::parse_trusted_setup(txt, 0).unwrap();
         KzgSettings::<Blst>::parse_trusted_setup_full(txt, 0).unwrap();
     };
@@ -381,7 +381,7 @@ fn lazy_tables_built_inside_the_pool_do_not_deadlock() {
         .unwrap();
     for _ in 0..8 {
         let fresh = KzgSettings::<Blst>::load_mainnet(0).unwrap();
-        let n = fastkzg::kzg::settings::TABLE_AFTER_COMMITMENTS + 8;
+        let n = fastkzg::ethereum::settings::TABLE_AFTER_COMMITMENTS + 8;
         std::thread::scope(|scope| {
             for t in 0..6 {
                 let (fresh, pool, blob) = (&fresh, &pool, &blob);

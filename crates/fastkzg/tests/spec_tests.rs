@@ -93,7 +93,7 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
         }
         "compute_challenge" => {
             let (blob, c) = (blob(i("blob"))?, b48(i("commitment"))?);
-            let r = fastkzg::eip4844::compute_challenge::<B>(&blob, &c);
+            let r = fastkzg::compute_challenge::<B>(&blob, &c);
             Some(hexstr(&r.to_bytes_be()))
         }
         "compute_cells" => {
@@ -130,7 +130,7 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
                 bytes.try_into().ok()
             })?;
             let ps = list(i("proofs"), b48)?;
-            let r = fastkzg::eip7594::compute_verify_cell_kzg_proof_batch_challenge::<B, Cell>(
+            let r = fastkzg::compute_verify_cell_kzg_proof_batch_challenge::<B, Cell>(
                 &cs, &cis, &indices, &cells, &ps,
             )
             .ok()?;

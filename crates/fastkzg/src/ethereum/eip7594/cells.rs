@@ -2,10 +2,10 @@
 
 use super::evals_to_cells;
 use crate::backend::Backend;
-use crate::bytes::{blob_to_polynomial, Blob, Bytes48, Cell};
-use crate::constants::BYTES_PER_CELL;
 use crate::error::Result;
-use crate::kzg::KzgSettings;
+use crate::ethereum::bytes::{blob_to_polynomial, Blob, Bytes48, Cell};
+use crate::ethereum::constants::BYTES_PER_CELL;
+use crate::ethereum::KzgSettings;
 use crate::math::bit_reversal_permutation_in_place;
 use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
 

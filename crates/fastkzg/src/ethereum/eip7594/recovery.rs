@@ -25,13 +25,14 @@ use super::{
     cell_to_coset_evals, check_cell_index, coset_shift_exponent, evals_to_cells, CellIndex,
 };
 use crate::backend::{Backend, Module, Scalar};
-use crate::bytes::{Bytes48, Cell};
-use crate::constants::{
-    CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
-    FIELD_ELEMENTS_PER_EXT_BLOB, PRIMITIVE_ROOT_OF_UNITY,
-};
+use crate::constants::PRIMITIVE_ROOT_OF_UNITY;
 use crate::error::{Error, Result};
-use crate::kzg::KzgSettings;
+use crate::ethereum::bytes::{Bytes48, Cell};
+use crate::ethereum::constants::{
+    CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
+    FIELD_ELEMENTS_PER_EXT_BLOB,
+};
+use crate::ethereum::KzgSettings;
 use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
 use crate::math::zero_poly::zero_polynomial;
 use crate::math::{batch_inverse, fft, Domain};

@@ -3,8 +3,8 @@
 //! validation happens.
 
 use crate::backend::{Backend, Scalar};
-use crate::constants::{BYTES_PER_BLOB, BYTES_PER_CELL, G1_POINT_AT_INFINITY};
 use crate::error::{Error, Result};
+use crate::ethereum::constants::{BYTES_PER_BLOB, BYTES_PER_CELL, G1_POINT_AT_INFINITY};
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
 pub type Blob = [u8; BYTES_PER_BLOB];

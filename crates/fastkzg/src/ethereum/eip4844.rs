@@ -11,45 +11,15 @@ use core::borrow::Borrow;
 use sha2::{Digest, Sha256};
 
 use crate::backend::{Backend, Module, Scalar};
-use crate::bytes::{
+use crate::error::{Error, Result};
+use crate::ethereum::bytes::{
     blob_to_polynomial, blob_to_polynomial_scaled, bytes_to_bls_field, bytes_to_g1,
     bytes_to_g1_many, Blob, Bytes32, Bytes48,
 };
-use crate::constants::{
-    FIAT_SHAMIR_PROTOCOL_DOMAIN, FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN,
-};
-use crate::error::{Error, Result};
-use crate::kzg::KzgSettings;
+use crate::ethereum::challenge::{compute_challenge, compute_powers};
+use crate::ethereum::constants::{FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN};
+use crate::ethereum::KzgSettings;
 use crate::math::batch_inverse;
-
-/// Spec `hash_to_bls_field`: SHA-256 of `data`, read big-endian, reduced mod r.
-pub fn hash_to_bls_field<B: Backend>(data: &[&[u8]]) -> B::Fr {
-    let mut h = Sha256::new();
-    for d in data {
-        h.update(d);
-    }
-    B::Fr::from_bytes_be_reduced(&h.finalize().into())
-}
-
-/// Spec `compute_challenge`: the Fiat–Shamir evaluation point of a blob and
-/// its commitment, `hash_to_bls_field(FIAT_SHAMIR_PROTOCOL_DOMAIN ‖
-/// FIELD_ELEMENTS_PER_BLOB as 16 bytes big-endian ‖ blob ‖ commitment)`.
-/// Hashes bytes only; performs no validation.
-pub fn compute_challenge<B: Backend>(blob: &Blob, commitment: &Bytes48) -> B::Fr {
-    let degree = (FIELD_ELEMENTS_PER_BLOB as u128).to_be_bytes();
-    hash_to_bls_field::<B>(&[FIAT_SHAMIR_PROTOCOL_DOMAIN, &degree, blob, commitment])
-}
-
-/// `[r^0, r^1, …, r^(n-1)]` (spec `compute_powers`).
-pub fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
-    let mut out = Vec::with_capacity(n);
-    let mut acc = F::one();
-    for _ in 0..n {
-        out.push(acc);
-        acc *= *r;
-    }
-    out
-}
 
 /// A blob opening ready for batch verification: commitment, proof, `z`, `y`.
 type Opening<B> = (

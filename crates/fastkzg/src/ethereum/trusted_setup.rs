@@ -9,12 +9,12 @@ use std::path::Path;
 
 use sha2::{Digest, Sha256};
 
-use super::settings::KzgSettings;
 use crate::backend::{Backend, Module, Scalar};
-use crate::constants::{
+use crate::error::{Error, Result};
+use crate::ethereum::constants::{
     BYTES_PER_G1_POINT, BYTES_PER_G2_POINT, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS,
 };
-use crate::error::{Error, Result};
+use crate::ethereum::KzgSettings;
 use crate::math::{fft, Domain};
 
 fn setup_err(msg: impl Into<String>) -> Error {
@@ -152,9 +152,9 @@ impl<B: Backend> KzgSettings<B> {
         g2_monomial: &[u8],
         precompute: usize,
     ) -> Result<Self> {
-        if super::embedded::sha256_is(
+        if crate::ethereum::embedded::sha256_is(
             &[g1_monomial, g1_lagrange, g2_monomial],
-            super::embedded::MAINNET_COMPRESSED_SHA256,
+            crate::ethereum::embedded::MAINNET_COMPRESSED_SHA256,
         ) {
             return Self::load_mainnet(precompute);
         }
@@ -187,9 +187,9 @@ impl<B: Backend> KzgSettings<B> {
     /// including one differing in a single byte, goes through
     /// [`KzgSettings::parse_trusted_setup_full`].
     pub fn parse_trusted_setup(text: &str, precompute: usize) -> Result<Self> {
-        if super::embedded::sha256_is(
+        if crate::ethereum::embedded::sha256_is(
             &[text.as_bytes()],
-            super::embedded::MAINNET_TRUSTED_SETUP_TXT_SHA256,
+            crate::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT_SHA256,
         ) {
             return Self::load_mainnet(precompute);
         }

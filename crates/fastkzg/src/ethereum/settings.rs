@@ -4,13 +4,13 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
-use super::fk20::Fk20;
-use super::srs::Srs;
 use crate::backend::{Backend, Blst, Group, Module, Scalar};
-use crate::constants::{
+use crate::error::{Error, Result};
+use crate::ethereum::constants::{
     FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
 };
-use crate::error::{Error, Result};
+use crate::kzg::Fk20;
+use crate::kzg::Srs;
 use crate::math::{bit_reversal_permutation, Domain};
 use crate::msm::{FixedBaseMsm, FixedBaseMul};
 
@@ -64,7 +64,7 @@ pub struct KzgSettings<B: Backend = Blst> {
     /// `precompute > 0` (with fixed-base tables), otherwise on first use.
     fk20: OnceLock<Result<Fk20<B>>>,
     /// The FK20 rows of this setup in the uncompressed layout of
-    /// [`super::embedded::MAINNET_FK20_BIN`], when they are known in advance
+    /// [`crate::ethereum::embedded::MAINNET_FK20_BIN`], when they are known in advance
     /// (the embedded mainnet setup): read instead of computed.
     fk20_rows: Option<&'static [u8]>,
     /// Commitments computed so far without the Lagrange table (see
@@ -189,7 +189,7 @@ impl<B: Backend> KzgSettings<B> {
                 Some(bytes) => Fk20::from_rows(
                     FIELD_ELEMENTS_PER_BLOB,
                     FIELD_ELEMENTS_PER_CELL,
-                    super::embedded::fk20_rows_from_uncompressed::<B>(bytes)?,
+                    crate::ethereum::embedded::fk20_rows_from_uncompressed::<B>(bytes)?,
                     window,
                 ),
                 None => Fk20::new(

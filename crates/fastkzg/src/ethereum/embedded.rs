@@ -23,12 +23,12 @@ use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 
-use super::settings::KzgSettings;
 use crate::backend::Backend;
-use crate::constants::{
+use crate::error::{Error, Result};
+use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, NUM_G2_POINTS,
 };
-use crate::error::{Error, Result};
+use crate::ethereum::KzgSettings;
 
 /// The embedded setup, uncompressed.
 pub static MAINNET_SETUP_BIN: &[u8] = include_bytes!("../../data/mainnet_setup.bin");

@@ -11,12 +11,12 @@ mod cells;
 mod recovery;
 mod verify;
 
-pub use verify::compute_verify_cell_kzg_proof_batch_challenge;
-
 use crate::backend::{Backend, Scalar};
-use crate::bytes::Cell;
-use crate::constants::{BYTES_PER_FIELD_ELEMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL};
 use crate::error::{Error, Result};
+use crate::ethereum::bytes::Cell;
+use crate::ethereum::constants::{
+    BYTES_PER_FIELD_ELEMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL,
+};
 use crate::math::reverse_bits;
 
 /// Spec `CellIndex`.
@@ -36,7 +36,7 @@ pub(crate) fn check_cell_index(index: CellIndex) -> Result<usize> {
 /// Spec `cell_to_coset_evals`: the cell's 64 canonical field elements.
 /// `position` names the cell in errors (`index = position·64 + element`).
 pub(crate) fn cell_to_coset_evals<B: Backend>(cell: &Cell, position: usize) -> Result<Vec<B::Fr>> {
-    crate::bytes::bytes_to_field_elements::<B>(cell, "cell").map_err(|e| match e {
+    crate::ethereum::bytes::bytes_to_field_elements::<B>(cell, "cell").map_err(|e| match e {
         Error::NonCanonicalFieldElement { what, index } => Error::NonCanonicalFieldElement {
             what,
             index: position * FIELD_ELEMENTS_PER_CELL + index,

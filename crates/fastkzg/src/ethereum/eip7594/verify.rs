@@ -1,58 +1,18 @@
-//! `verify_cell_kzg_proof_batch` and its Fiat–Shamir challenge.
+//! `verify_cell_kzg_proof_batch`.
 
 use core::borrow::Borrow;
 use std::collections::HashMap;
 
-use sha2::{Digest, Sha256};
-
 use super::{cell_to_coset_evals, check_cell_index, coset_shift_exponent, CellIndex};
 use crate::backend::{Backend, Module, Scalar};
-use crate::bytes::{bytes_to_g1_many, Bytes48, Cell};
-use crate::constants::{
-    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
-    FIELD_ELEMENTS_PER_EXT_BLOB, RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN,
-};
-use crate::eip4844::compute_powers;
 use crate::error::{Error, Result};
-use crate::kzg::KzgSettings;
+use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
+use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_batch_challenge};
+use crate::ethereum::constants::{
+    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
+};
+use crate::ethereum::KzgSettings;
 use crate::math::{bit_reversal_permutation_in_place, fft};
-
-/// Spec `compute_verify_cell_kzg_proof_batch_challenge`: SHA-256 over the
-/// domain separator, the sizes, the deduplicated commitments, and for every
-/// cell its commitment index, cell index, 64 field elements and proof,
-/// reduced mod r. Cells are hashed as bytes (a canonical cell's bytes are its
-/// field elements' encodings). Hashes only; the lists must have equal lengths.
-pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>>(
-    commitments: &[Bytes48],
-    commitment_indices: &[u64],
-    cell_indices: &[CellIndex],
-    cells: &[T],
-    proofs: &[Bytes48],
-) -> Result<B::Fr> {
-    let n = cell_indices.len();
-    if commitment_indices.len() != n || cells.len() != n || proofs.len() != n {
-        return Err(Error::LengthMismatch {
-            what: "commitment indices, cell indices, cells and proofs",
-            lengths: vec![commitment_indices.len(), n, cells.len(), proofs.len()],
-        });
-    }
-    let mut h = Sha256::new();
-    h.update(RANDOM_CHALLENGE_KZG_CELL_BATCH_DOMAIN);
-    h.update((FIELD_ELEMENTS_PER_BLOB as u64).to_be_bytes());
-    h.update((FIELD_ELEMENTS_PER_CELL as u64).to_be_bytes());
-    h.update((commitments.len() as u64).to_be_bytes());
-    h.update((n as u64).to_be_bytes());
-    for c in commitments {
-        h.update(c);
-    }
-    for k in 0..n {
-        h.update(commitment_indices[k].to_be_bytes());
-        h.update(cell_indices[k].to_be_bytes());
-        h.update(cells[k].borrow());
-        h.update(proofs[k]);
-    }
-    Ok(B::Fr::from_bytes_be_reduced(&h.finalize().into()))
-}
 
 impl<B: Backend> KzgSettings<B> {
     /// `h_col^64 = ω_128^rev7(col)` for a cell index.
