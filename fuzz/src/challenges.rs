@@ -63,7 +63,7 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge(data: &[u8]) {
     .expect("the lists have equal lengths");
     let canonical = cells
         .iter()
-        .all(|c| fastkzg::ethereum::bytes::bytes_to_field_elements::<Blst>(c, "cell").is_ok());
+        .all(|c| fastkzg::ethereum::eip7594::cell_to_coset_evals::<Blst>(c).is_ok());
     let mut out = [0u8; 32];
     // SAFETY: live arrays of the lengths passed and a 32-byte output.
     let ret = unsafe {

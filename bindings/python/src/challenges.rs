@@ -74,5 +74,5 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge<'py>(
         )
         .map(|r| r.to_bytes_be())
     })?;
-    Ok(PyBytes::new(py, &raise(py, lib(r, None))?))
+    Ok(PyBytes::new(py, &raise(py, lib(r))?))
 }

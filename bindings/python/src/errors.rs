@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use fastkzg::backend::PointError;
-use fastkzg::{Error, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL};
+use fastkzg::{Error, Input};
 
 /// A rejected input, ready to become a `fastkzg.KzgError` subclass.
 #[derive(Debug)]
@@ -20,8 +20,8 @@ struct Details {
     class: &'static str,
     message: String,
     /// The input kind: `blob`, `commitment`, `proof`, `cell`, `z`, `y`,
-    /// `cell_index`, ...
-    kind: Option<&'static str>,
+    /// `cell_index`, ... (for a length mismatch, the lists' kinds).
+    kind: Option<String>,
     /// Position of the input in its list (0 for a single input).
     index: Option<usize>,
     /// Field element index within a blob or cell.
@@ -51,12 +51,10 @@ fn class_of(kind: &str) -> &'static str {
     }
 }
 
-/// The library's names for inputs, as the binding's `kind` strings.
-fn kind_name(what: &'static str) -> &'static str {
-    match what {
-        "cell indices" => "cell_indices",
-        other => other,
-    }
+/// The library's names for inputs, as the binding's `kind` strings
+/// (`cell index` → `cell_index`).
+fn kind_name(input: Input) -> String {
+    input.name().replace(' ', "_")
 }
 
 fn point_reason(reason: PointError) -> &'static str {
@@ -74,7 +72,7 @@ impl KzgErr {
         Details {
             class: class_of(kind),
             message: format!("{kind}{at}: expected {expected} bytes, got {got}"),
-            kind: Some(kind),
+            kind: Some(kind.to_string()),
             index,
             reason: Some("length"),
             expected: Some(expected),
@@ -89,7 +87,7 @@ impl KzgErr {
         Details {
             class: class_of(kind),
             message: format!("{kind}: {got} bytes is not a multiple of {item}"),
-            kind: Some(kind),
+            kind: Some(kind.to_string()),
             reason: Some("length"),
             expected: Some(item),
             got: Some(got),
@@ -103,11 +101,14 @@ impl KzgErr {
         Details {
             class: class_of(kind),
             message: format!("{kind} {position}: {detail}"),
-            kind: Some(if kind.starts_with("commitment") {
-                "commitment_index"
-            } else {
-                "cell_index"
-            }),
+            kind: Some(
+                if kind.starts_with("commitment") {
+                    "commitment_index"
+                } else {
+                    "cell_index"
+                }
+                .to_string(),
+            ),
             index: Some(position),
             reason: Some("out_of_range"),
             ..Default::default()
@@ -115,91 +116,96 @@ impl KzgErr {
         .into()
     }
 
-    /// The library's error. `cell_indices` (when the call had them) lets a
-    /// cell-index error name the position of the offending index.
-    pub fn from_lib(e: Error, cell_indices: Option<&[u64]>) -> Self {
+    /// The library's error, with the input's kind and position as the
+    /// library names them.
+    pub fn from_lib(e: Error) -> Self {
         let message = e.to_string();
         match e {
             Error::InvalidLength {
-                what,
+                input,
+                position,
                 expected,
                 got,
-            } => {
-                let mut e = Self::length(what, None, expected, got);
-                e.0.message = message;
-                *e.0
-            }
-            Error::NonCanonicalFieldElement { what, index } => {
-                // Within a list of blobs or cells the library counts
-                // elements across the list: position·size + element.
-                let per_item = match what {
-                    "blob" => FIELD_ELEMENTS_PER_BLOB,
-                    "cell" => FIELD_ELEMENTS_PER_CELL,
-                    _ => usize::MAX,
-                };
-                let (item, element) = if per_item == usize::MAX {
-                    (0, None)
-                } else {
-                    (index / per_item, Some(index % per_item))
-                };
-                Details {
-                    class: class_of(what),
-                    message,
-                    kind: Some(what),
-                    index: Some(item),
-                    element,
-                    reason: Some("non_canonical"),
-                    ..Default::default()
-                }
-            }
+            } => Details {
+                class: class_of(input.name()),
+                message,
+                kind: Some(kind_name(input)),
+                index: Some(position),
+                reason: Some("length"),
+                expected: Some(expected),
+                got: Some(got),
+                ..Default::default()
+            },
+            Error::NonCanonicalFieldElement {
+                input,
+                position,
+                element,
+            } => Details {
+                class: class_of(input.name()),
+                message,
+                kind: Some(kind_name(input)),
+                index: Some(position),
+                // `z` and `y` are one element each.
+                element: matches!(input, Input::Blob | Input::Cell).then_some(element),
+                reason: Some("non_canonical"),
+                ..Default::default()
+            },
             Error::InvalidG1Point {
-                what,
-                index,
+                input,
+                position,
                 reason,
             } => Details {
-                class: class_of(what),
+                class: class_of(input.name()),
                 message,
-                kind: Some(what),
-                index: Some(index),
+                kind: Some(kind_name(input)),
+                index: Some(position),
                 reason: Some(point_reason(reason)),
                 ..Default::default()
             },
-            Error::LengthMismatch { what, lengths } => Details {
+            Error::LengthMismatch { inputs, lengths } => Details {
                 class: "LengthMismatch",
                 message,
-                kind: Some(what),
+                kind: Some(
+                    inputs
+                        .iter()
+                        .map(|i| kind_name(*i))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ),
                 reason: Some("mismatched_lengths"),
                 lengths: Some(lengths),
                 ..Default::default()
             },
-            Error::CellIndexOutOfRange { index, max } => Details {
+            Error::CellIndexOutOfRange {
+                position,
+                cell_index,
+                max,
+            } => Details {
                 class: "InvalidCellIndex",
                 message,
-                kind: Some("cell_index"),
-                index: cell_indices.and_then(|c| c.iter().position(|i| *i == index)),
+                kind: Some("cell_index".into()),
+                index: Some(position),
                 reason: Some("out_of_range"),
                 expected: Some(max),
-                cell_index: Some(index),
+                cell_index: Some(cell_index),
                 ..Default::default()
             },
-            Error::CellIndicesNotAscending => {
-                let position = cell_indices
-                    .and_then(|c| c.windows(2).position(|w| w[0] >= w[1]))
-                    .map(|k| k + 1);
-                Details {
-                    class: "InvalidCellIndex",
-                    message,
-                    kind: Some("cell_index"),
-                    index: position,
-                    reason: Some("not_ascending"),
-                    cell_index: position.and_then(|p| cell_indices.map(|c| c[p])),
-                    ..Default::default()
-                }
-            }
+            Error::CellIndicesNotAscending {
+                position,
+                cell_index,
+            } => Details {
+                class: "InvalidCellIndex",
+                message,
+                kind: Some("cell_index".into()),
+                index: Some(position),
+                reason: Some("not_ascending"),
+                cell_index: Some(cell_index),
+                ..Default::default()
+            },
             Error::NotEnoughCells { got, needed } => Details {
                 class: "InvalidCellCount",
                 message,
-                kind: Some("cells"),
+                kind: Some("cells".into()),
                 reason: Some("too_few"),
                 expected: Some(needed),
                 got: Some(got),
@@ -208,7 +214,7 @@ impl KzgErr {
             Error::TooManyCells { got, max } => Details {
                 class: "InvalidCellCount",
                 message,
-                kind: Some("cells"),
+                kind: Some("cells".into()),
                 reason: Some("too_many"),
                 expected: Some(max),
                 got: Some(got),
@@ -217,7 +223,7 @@ impl KzgErr {
             Error::InvalidTrustedSetup(_) => Details {
                 class: "InvalidTrustedSetup",
                 message,
-                kind: Some("trusted_setup"),
+                kind: Some("trusted_setup".into()),
                 reason: Some("invalid"),
                 ..Default::default()
             },
@@ -227,7 +233,6 @@ impl KzgErr {
                 ..Default::default()
             },
         }
-        .renamed()
         .into()
     }
 
@@ -260,18 +265,10 @@ impl From<Details> for KzgErr {
     }
 }
 
-impl Details {
-    /// Uses the binding's names for the kind (`cell indices` → `cell_indices`).
-    fn renamed(mut self) -> Self {
-        self.kind = self.kind.map(kind_name);
-        self
-    }
-}
-
 /// `Result` of binding code that has not touched Python yet.
 pub type KzgResult<T> = Result<T, KzgErr>;
 
-/// Converts a library result, naming cell-index positions where possible.
-pub fn lib<T>(r: fastkzg::Result<T>, cell_indices: Option<&[u64]>) -> KzgResult<T> {
-    r.map_err(|e| KzgErr::from_lib(e, cell_indices))
+/// Converts a library result.
+pub fn lib<T>(r: fastkzg::Result<T>) -> KzgResult<T> {
+    r.map_err(KzgErr::from_lib)
 }

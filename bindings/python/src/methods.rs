@@ -42,7 +42,7 @@ impl PyKzgSettings {
         let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
         let s = &*self.inner;
         let c = run(py, Placement::Pool, || s.blob_to_kzg_commitment(blob))?;
-        Ok(PyBytes::new(py, &raise(py, lib(c, None))?))
+        Ok(PyBytes::new(py, &raise(py, lib(c))?))
     }
 
     /// Spec `compute_kzg_proof`: `(proof, y)`, the proof of the blob's
@@ -60,7 +60,7 @@ impl PyKzgSettings {
         let z = raise(py, fixed::<32>(z.bytes(py), "z", None))?;
         let s = &*self.inner;
         let r = run(py, Placement::Pool, || s.compute_kzg_proof(blob, z))?;
-        let (proof, y) = raise(py, lib(r, None))?;
+        let (proof, y) = raise(py, lib(r))?;
         Ok((PyBytes::new(py, &proof), PyBytes::new(py, &y)))
     }
 
@@ -80,7 +80,7 @@ impl PyKzgSettings {
         let c = raise(py, fixed::<48>(commitment.bytes(py), "commitment", None))?;
         let s = &*self.inner;
         let r = run(py, Placement::Pool, || s.compute_blob_kzg_proof(blob, c))?;
-        Ok(PyBytes::new(py, &raise(py, lib(r, None))?))
+        Ok(PyBytes::new(py, &raise(py, lib(r))?))
     }
 
     /// Spec `verify_kzg_proof`: whether `proof` shows that the committed
@@ -104,7 +104,7 @@ impl PyKzgSettings {
         let p = raise(py, fixed::<48>(proof.bytes(py), "proof", None))?;
         let s = &*self.inner;
         let r = run(py, Placement::Caller, || s.verify_kzg_proof(c, z, y, p))?;
-        raise(py, lib(r, None))
+        raise(py, lib(r))
     }
 
     /// Spec `verify_blob_kzg_proof`: whether `proof` is the blob proof for
@@ -128,7 +128,7 @@ impl PyKzgSettings {
         let r = run(py, Placement::Caller, || {
             s.verify_blob_kzg_proof(blob, c, p)
         })?;
-        raise(py, lib(r, None))
+        raise(py, lib(r))
     }
 
     /// Spec `verify_blob_kzg_proof_batch`: whether every proof is valid,
@@ -164,7 +164,7 @@ impl PyKzgSettings {
         };
         let s = &*self.inner;
         let r = run(py, placement, || s.verify_blob_kzg_proof_batch(&b, &c, &p))?;
-        raise(py, lib(r, None))
+        raise(py, lib(r))
     }
 
     /// Spec `compute_cells`: the 128 cells (2048 bytes each) of the
@@ -180,7 +180,7 @@ impl PyKzgSettings {
         let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
         let s = &*self.inner;
         let r = run(py, Placement::Pool, || s.compute_cells(blob))?;
-        bytes_list(py, &raise(py, lib(r, None))?)
+        bytes_list(py, &raise(py, lib(r))?)
     }
 
     /// Spec `compute_cells_and_kzg_proofs`: `(cells, proofs)`, the 128
@@ -196,7 +196,7 @@ impl PyKzgSettings {
         let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
         let s = &*self.inner;
         let r = run(py, Placement::Pool, || s.compute_cells_and_kzg_proofs(blob))?;
-        let (cells, proofs) = raise(py, lib(r, None))?;
+        let (cells, proofs) = raise(py, lib(r))?;
         Ok((bytes_list(py, &cells)?, bytes_list(py, &proofs)?))
     }
 
@@ -220,7 +220,7 @@ impl PyKzgSettings {
         let r = run(py, Placement::Pool, || {
             s.recover_cells_and_kzg_proofs(&idx, &cells)
         })?;
-        let (cells, proofs) = raise(py, lib(r, Some(&idx)))?;
+        let (cells, proofs) = raise(py, lib(r))?;
         Ok((bytes_list(py, &cells)?, bytes_list(py, &proofs)?))
     }
 
@@ -255,7 +255,7 @@ impl PyKzgSettings {
         let r = run(py, Placement::Pool, || {
             s.verify_cell_kzg_proof_batch(&c, &idx, &cells, &p)
         })?;
-        raise(py, lib(r, Some(&idx)))
+        raise(py, lib(r))
     }
 
     /// Spec `compute_challenge` (same as `fastkzg.compute_challenge`).

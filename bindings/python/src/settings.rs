@@ -29,7 +29,6 @@ fn level(precompute: i64) -> Result<usize, KzgErr> {
             fastkzg::Error::InvalidTrustedSetup(format!(
                 "precompute level {precompute} is negative"
             )),
-            None,
         )
     })
 }
@@ -38,11 +37,10 @@ fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
     match e {
         LoadError::Io(e) if e.kind() == ErrorKind::InvalidData => KzgErr::from_lib(
             fastkzg::Error::InvalidTrustedSetup(format!("not a text file: {e}")),
-            None,
         )
         .into_pyerr(py),
         LoadError::Io(e) => e.into(),
-        LoadError::Kzg(e) => KzgErr::from_lib(e, None).into_pyerr(py),
+        LoadError::Kzg(e) => KzgErr::from_lib(e).into_pyerr(py),
     }
 }
 

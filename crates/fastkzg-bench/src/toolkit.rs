@@ -185,7 +185,8 @@ impl<B: Backend> ToolkitInputs<B> {
         }
         points.truncate(n);
         let blob = &crate::random_blobs(1, crate::BLOB_SEED)[0];
-        let evals = fastkzg::ethereum::bytes::blob_to_polynomial::<B>(blob).expect("canonical blob");
+        let evals =
+            fastkzg::ethereum::bytes::blob_to_polynomial::<B>(blob).expect("canonical blob");
         let coeffs = das::brp_evals_to_coeffs(&evals, &Domain::new(evals.len()).expect("domain"))
             .expect("ifft");
         ToolkitInputs {

@@ -8,7 +8,7 @@
 //! modulus) only on success.
 
 use kzg::backend::Scalar;
-use kzg::ethereum::bytes::bytes_to_field_elements;
+use kzg::ethereum::eip7594::cell_to_coset_evals;
 
 use crate::ffi::{guard_on, input, input_slice, read_input, Out, Placement};
 use crate::types::{Blob, Bytes32, Bytes48, Cell, C_KZG_RET};
@@ -38,8 +38,7 @@ pub unsafe extern "C" fn fastkzg_compute_challenge(
         // function's contract), which is what the helpers require.
         let (out, blob, commitment) =
             unsafe { (Out::new(out)?, input(blob)?, read_input(commitment)?) };
-        let challenge =
-            kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
+        let challenge = kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
         out.write(Bytes32 {
             bytes: challenge.to_bytes_be(),
         });
@@ -99,7 +98,7 @@ pub unsafe extern "C" fn fastkzg_compute_verify_cell_kzg_proof_batch_challenge(
             )
         };
         for cell in cells {
-            bytes_to_field_elements::<kzg::Blst>(cell, "cell")?;
+            cell_to_coset_evals::<kzg::Blst>(cell)?;
         }
         let challenge = kzg::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
             commitments,
@@ -270,8 +269,7 @@ mod tests {
             let commitment = rng.bytes48();
             let (ret, out) = challenge(&*blob, &commitment);
             assert_eq!(ret, C_KZG_RET::C_KZG_OK);
-            let expected =
-                kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
+            let expected = kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
             assert_eq!(out.bytes, expected.to_bytes_be());
             assert!(
                 !seen.contains(&out.bytes),

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::slice::from_ref;
 
-use fastkzg::{Blob, Bytes48, Cell, Error, KzgSettings, CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
+use fastkzg::{Blob, Bytes48, Cell, Error, Input, KzgSettings, CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
 
 use crate::blob_io::{hex_or_file, read_blob, to_hex, write_blob, zero_blob};
 use crate::cell_io::{
@@ -141,17 +141,18 @@ fn collect_cell_files(o: &RecoverOpts) -> CliResult<(Vec<Indexed>, Vec<PathBuf>)
 /// A library error about the `pos`-th of `files`' cells: a non-canonical
 /// field element is attributed to its file.
 fn cell_error(files: &[Indexed], err: Error) -> CliError {
-    let per_cell = fastkzg::FIELD_ELEMENTS_PER_CELL;
     match err {
         Error::NonCanonicalFieldElement {
-            what: "cell",
-            index,
-        } => match files.get(index / per_cell) {
+            input: Input::Cell,
+            position,
+            element,
+        } => match files.get(position) {
             Some(f) => CliError::lib(
                 f.path.display(),
                 Error::NonCanonicalFieldElement {
-                    what: "cell",
-                    index: index % per_cell,
+                    input: Input::Cell,
+                    position: 0,
+                    element,
                 },
             ),
             None => CliError::new(err.to_string()),
@@ -337,19 +338,19 @@ pub fn verify_cells(
     let s = settings()?;
     let point_error = |e: Error| match e {
         Error::InvalidG1Point {
-            what: "commitment",
+            input: Input::Commitment,
             reason,
             ..
         } => CliError::new(format!("{commitment_source}: invalid commitment: {reason}")),
         Error::InvalidG1Point {
-            what: "proof",
-            index,
+            input: Input::Proof,
+            position,
             reason,
-        } => match pairs.get(index) {
+        } => match pairs.get(position) {
             Some((_, pf)) => {
                 CliError::new(format!("{}: invalid proof: {reason}", pf.path.display()))
             }
-            None => CliError::new(format!("proof {index}: {reason}")),
+            None => CliError::new(format!("proof {position}: {reason}")),
         },
         other => {
             let files: Vec<Indexed> = pairs.iter().map(|(cf, _)| (*cf).clone()).collect();
@@ -415,7 +416,7 @@ fn report_bad_cells(
                 from_ref(*cell),
                 from_ref(*proof),
             );
-            valid != Ok(true)
+            !matches!(valid, Ok(true))
         })
         .map(|(((pair, _), _), _)| pair.0.path.display().to_string())
         .collect();

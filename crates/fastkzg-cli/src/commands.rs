@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use fastkzg::{Blob, Bytes48, Error, KzgSettings};
+use fastkzg::{Blob, Bytes48, Error, Input, KzgSettings};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -176,9 +176,9 @@ pub fn run(cli: Cli) -> CliResult<ExitCode> {
 /// A library error; a bad blob field element is attributed to its file.
 pub fn lib_error(blob_path: &Path, err: Error) -> CliError {
     match err {
-        Error::NonCanonicalFieldElement { what: "blob", .. } => {
-            CliError::lib(blob_path.display(), err)
-        }
+        Error::NonCanonicalFieldElement {
+            input: Input::Blob, ..
+        } => CliError::lib(blob_path.display(), err),
         other => CliError::new(other.to_string()),
     }
 }
@@ -271,15 +271,18 @@ fn verify_batch(
         .collect::<CliResult<Vec<Box<Blob>>>>()?;
     match s.verify_blob_kzg_proof_batch(&blobs, &commitments, &proofs) {
         Ok(valid) => verdict(valid),
-        Err(err @ Error::NonCanonicalFieldElement { what: "blob", .. }) => {
-            // The library's index is the field element's, not the blob's:
-            // find the file (only on this error path).
-            for (path, blob) in paths.iter().zip(&blobs) {
-                if let Err(e) = fastkzg::ethereum::bytes::blob_to_polynomial::<fastkzg::Blst>(blob) {
-                    return Err(CliError::lib(path.display(), e));
-                }
-            }
-            Err(CliError::new(err.to_string()))
+        Err(Error::NonCanonicalFieldElement {
+            input: Input::Blob,
+            position,
+            element,
+        }) if position < paths.len() => {
+            // Named by its file, as the blob of a single-blob call.
+            let err = Error::NonCanonicalFieldElement {
+                input: Input::Blob,
+                position: 0,
+                element,
+            };
+            Err(CliError::lib(paths[position].display(), err))
         }
         Err(err) => Err(CliError::new(err.to_string())),
     }

@@ -2,15 +2,72 @@
 
 use crate::backend::PointError;
 
+/// The input of a call that an error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Input {
+    /// A blob.
+    Blob,
+    /// A KZG commitment.
+    Commitment,
+    /// A KZG proof.
+    Proof,
+    /// The evaluation point `z`.
+    Z,
+    /// The claimed value `y`.
+    Y,
+    /// A cell.
+    Cell,
+    /// A cell index.
+    CellIndex,
+    /// A commitment index (of `compute_verify_cell_kzg_proof_batch_challenge`).
+    CommitmentIndex,
+    /// The points of an interpolation or a multi-point opening.
+    Point,
+    /// The values at those points.
+    Value,
+}
+
+impl Input {
+    /// The input's name in messages: `blob`, `commitment`, `proof`, `z`,
+    /// `y`, `cell`, `cell index`, `commitment index`, `point`, `value`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Input::Blob => "blob",
+            Input::Commitment => "commitment",
+            Input::Proof => "proof",
+            Input::Z => "z",
+            Input::Y => "y",
+            Input::Cell => "cell",
+            Input::CellIndex => "cell index",
+            Input::CommitmentIndex => "commitment index",
+            Input::Point => "point",
+            Input::Value => "value",
+        }
+    }
+}
+
+impl core::fmt::Display for Input {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Everything that can be wrong with an input. Every public function that can
 /// fail returns this; nothing panics on bad input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Errors about one input name it ([`Input`]) and its position in the call's
+/// list (0 for a single input), and for field elements the element's index
+/// within the blob or cell.
+#[derive(Debug)]
 #[non_exhaustive]
 pub enum Error {
     /// A byte string has the wrong length.
     InvalidLength {
         /// What the bytes were meant to be.
-        what: &'static str,
+        input: Input,
+        /// Its position in the call's list (0 for a single input).
+        position: usize,
         /// The expected length.
         expected: usize,
         /// The length received.
@@ -18,38 +75,49 @@ pub enum Error {
     },
     /// A field element encoding is not canonical (`>= BLS_MODULUS`).
     NonCanonicalFieldElement {
-        /// What the field element was part of.
-        what: &'static str,
-        /// Its index: the element index within a blob or cell, or 0 for a
-        /// single field element; in a list of blobs or cells, the item's
-        /// position times its element count plus the element index.
-        index: usize,
+        /// What the field element was part of (blob, cell, `z`, `y`).
+        input: Input,
+        /// The blob's or cell's position in the call's list (0 for a single
+        /// input).
+        position: usize,
+        /// The field element's index within the blob or cell (0 for `z`
+        /// and `y`).
+        element: usize,
     },
     /// A G1 point (commitment or proof) is not valid.
     InvalidG1Point {
         /// What the point was meant to be.
-        what: &'static str,
-        /// Its position in a batch (0 for single inputs).
-        index: usize,
+        input: Input,
+        /// Its position in the call's list (0 for a single input; for
+        /// commitments of a cell batch, the first position of those bytes).
+        position: usize,
         /// Why it was rejected.
         reason: PointError,
     },
     /// Batch input lists have different lengths.
     LengthMismatch {
-        /// Which lists.
-        what: &'static str,
-        /// Their lengths.
+        /// The lists, in the order of the function's parameters.
+        inputs: &'static [Input],
+        /// Their lengths, in the same order.
         lengths: Vec<usize>,
     },
     /// A cell index is out of range.
     CellIndexOutOfRange {
-        /// The offending index.
-        index: u64,
+        /// The position of the index in the call's list.
+        position: usize,
+        /// The offending cell index.
+        cell_index: u64,
         /// The exclusive upper bound.
         max: usize,
     },
     /// Cell indices given for recovery are duplicated or not ascending.
-    CellIndicesNotAscending,
+    CellIndicesNotAscending {
+        /// The position of the first index that is not greater than the one
+        /// before it.
+        position: usize,
+        /// That index.
+        cell_index: u64,
+    },
     /// Too few cells to recover the blob.
     NotEnoughCells {
         /// Cells received.
@@ -70,8 +138,14 @@ pub enum Error {
     DivisionByZero,
     /// The trusted setup is malformed.
     InvalidTrustedSetup(String),
-    /// An I/O error (only from file-reading convenience functions).
-    Io(String),
+    /// An I/O error (only from file-reading convenience functions);
+    /// [`std::error::Error::source`] returns it.
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
     /// A thread count (e.g. `FASTKZG_NUM_THREADS`) that is not a number.
     InvalidThreadCount(String),
 }
@@ -80,34 +154,52 @@ impl core::fmt::Display for Error {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             Error::InvalidLength {
-                what,
+                input,
+                position,
                 expected,
                 got,
             } => {
-                write!(f, "{what}: expected {expected} bytes, got {got}")
+                write!(f, "{}: expected {expected} bytes, got {got}", At(*input, *position))
             }
-            Error::NonCanonicalFieldElement { what, index } => {
+            Error::NonCanonicalFieldElement {
+                input,
+                position,
+                element,
+            } => {
                 write!(
                     f,
-                    "{what}: field element {index} is not canonical (>= BLS modulus)"
+                    "{}: field element {element} is not canonical (>= BLS modulus)",
+                    At(*input, *position)
                 )
             }
             Error::InvalidG1Point {
-                what,
-                index,
+                input,
+                position,
                 reason,
             } => {
-                write!(f, "{what} {index}: {reason}")
+                write!(f, "{input} {position}: {reason}")
             }
-            Error::LengthMismatch { what, lengths } => {
-                write!(f, "{what}: list lengths differ {lengths:?}")
+            Error::LengthMismatch { inputs, lengths } => {
+                let names: Vec<&str> = inputs.iter().map(|i| i.name()).collect();
+                write!(f, "list lengths differ: {} {lengths:?}", names.join(", "))
             }
-            Error::CellIndexOutOfRange { index, max } => {
-                write!(f, "cell index {index} out of range (must be < {max})")
+            Error::CellIndexOutOfRange {
+                position,
+                cell_index,
+                max,
+            } => {
+                write!(
+                    f,
+                    "cell index {cell_index} at position {position} out of range (must be < {max})"
+                )
             }
-            Error::CellIndicesNotAscending => {
-                f.write_str("cell indices must be strictly ascending (no duplicates)")
-            }
+            Error::CellIndicesNotAscending {
+                position,
+                cell_index,
+            } => write!(
+                f,
+                "cell index {cell_index} at position {position}: cell indices must be strictly ascending (no duplicates)"
+            ),
             Error::NotEnoughCells { got, needed } => {
                 write!(f, "{got} cells given, at least {needed} needed to recover")
             }
@@ -115,7 +207,7 @@ impl core::fmt::Display for Error {
             Error::InvalidSize(s) => write!(f, "invalid size: {s}"),
             Error::DivisionByZero => f.write_str("division by zero"),
             Error::InvalidTrustedSetup(s) => write!(f, "invalid trusted setup: {s}"),
-            Error::Io(s) => write!(f, "I/O error: {s}"),
+            Error::Io { path, source } => write!(f, "I/O error: {}: {source}", path.display()),
             Error::InvalidThreadCount(s) => write!(
                 f,
                 "thread count {s:?} is not a number (0 or 1: serial, N: N threads)"
@@ -124,7 +216,101 @@ impl core::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl Error {
+    /// A copy of an error that holds no [`Error::Io`] (those are never
+    /// cached), for errors stored once and returned to every caller.
+    pub(crate) fn duplicate(&self) -> Error {
+        match self {
+            Error::InvalidLength {
+                input,
+                position,
+                expected,
+                got,
+            } => Error::InvalidLength {
+                input: *input,
+                position: *position,
+                expected: *expected,
+                got: *got,
+            },
+            Error::NonCanonicalFieldElement {
+                input,
+                position,
+                element,
+            } => Error::NonCanonicalFieldElement {
+                input: *input,
+                position: *position,
+                element: *element,
+            },
+            Error::InvalidG1Point {
+                input,
+                position,
+                reason,
+            } => Error::InvalidG1Point {
+                input: *input,
+                position: *position,
+                reason: *reason,
+            },
+            Error::LengthMismatch { inputs, lengths } => Error::LengthMismatch {
+                inputs,
+                lengths: lengths.clone(),
+            },
+            Error::CellIndexOutOfRange {
+                position,
+                cell_index,
+                max,
+            } => Error::CellIndexOutOfRange {
+                position: *position,
+                cell_index: *cell_index,
+                max: *max,
+            },
+            Error::CellIndicesNotAscending {
+                position,
+                cell_index,
+            } => Error::CellIndicesNotAscending {
+                position: *position,
+                cell_index: *cell_index,
+            },
+            Error::NotEnoughCells { got, needed } => Error::NotEnoughCells {
+                got: *got,
+                needed: *needed,
+            },
+            Error::TooManyCells { got, max } => Error::TooManyCells {
+                got: *got,
+                max: *max,
+            },
+            Error::InvalidSize(s) => Error::InvalidSize(s.clone()),
+            Error::DivisionByZero => Error::DivisionByZero,
+            Error::InvalidTrustedSetup(s) => Error::InvalidTrustedSetup(s.clone()),
+            Error::Io { path, source } => Error::Io {
+                path: path.clone(),
+                source: std::io::Error::new(source.kind(), source.to_string()),
+            },
+            Error::InvalidThreadCount(s) => Error::InvalidThreadCount(s.clone()),
+        }
+    }
+}
+
+/// An input and its position, as messages name it: the position is left out
+/// when it is 0 (a single input, or the first of a list).
+struct At(Input, usize);
+
+impl core::fmt::Display for At {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.1 {
+            0 => write!(f, "{}", self.0),
+            p => write!(f, "{} {p}", self.0),
+        }
+    }
+}
 
 /// Shorthand for results with [`Error`].
 pub type Result<T> = core::result::Result<T, Error>;

@@ -34,7 +34,7 @@ pub use par::{is_parallel, run_serial};
 pub use backend::Arkworks;
 pub use backend::{Backend, Blst};
 pub use constants::*;
-pub use error::{Error, Result};
+pub use error::{Error, Input, Result};
 pub use ethereum::{
     compute_challenge, compute_verify_cell_kzg_proof_batch_challenge, Blob, Bytes32, Bytes48, Cell,
     CellIndex, KzgCommitment, KzgProof, KzgSettings, MAINNET_TRUSTED_SETUP_TXT, MAX_PRECOMPUTE,

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{random_blob, rng};
-use fastkzg::{Blst, Cell, Error, KzgSettings, CELLS_PER_EXT_BLOB};
+use fastkzg::{Blst, Cell, Error, Input, KzgSettings, CELLS_PER_EXT_BLOB};
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use std::sync::OnceLock;
@@ -73,10 +73,9 @@ fn cells_and_proofs_agree_with_peers() {
         let n = 128;
         let cs = vec![commitment; n];
         let ids: Vec<u64> = (0..n as u64).collect();
-        assert_eq!(
-            ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
-            Ok(true)
-        );
+        assert!(ours()
+            .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
+            .unwrap());
         let mut bad_cells = cells.clone();
         bad_cells[9][31] ^= 1;
         let cbad = ck_cells(&bad_cells);
@@ -86,16 +85,14 @@ fn cells_and_proofs_agree_with_peers() {
             .verify_cell_kzg_proof_batch(&ccs, &ids, &cbad, &cps)
             .unwrap();
         assert!(!want);
-        assert_eq!(
-            ours().verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells, &proofs),
-            Ok(false)
-        );
+        assert!(!ours()
+            .verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells, &proofs)
+            .unwrap());
         let mut swapped = proofs.clone();
         swapped.swap(3, 4);
-        assert_eq!(
-            ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &swapped),
-            Ok(false)
-        );
+        assert!(!ours()
+            .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &swapped)
+            .unwrap());
         let rek_ok = rek()
             .verify_cell_kzg_proof_batch(
                 cs.iter().collect(),
@@ -126,37 +123,32 @@ fn column_of_many_blobs_and_duplicates() {
             ids.push(col as u64);
         }
     }
-    assert_eq!(
-        ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
-        Ok(true)
-    );
+    assert!(ours()
+        .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
+        .unwrap());
     // One column only (the per-column proof-sum path): valid, then tampered.
     let col: Vec<usize> = (0..ids.len()).filter(|k| ids[*k] == 17).collect();
     let pick = |v: &[[u8; 48]]| col.iter().map(|k| v[*k]).collect::<Vec<_>>();
     let (ccs, cps) = (pick(&cs), pick(&proofs));
     let ccells: Vec<Cell> = col.iter().map(|k| cells[*k]).collect();
     let cids: Vec<u64> = vec![17; col.len()];
-    assert_eq!(
-        ours().verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &cps),
-        Ok(true)
-    );
+    assert!(ours()
+        .verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &cps)
+        .unwrap());
     let mut bad = cps.clone();
     bad.swap(0, 2);
-    assert_eq!(
-        ours().verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &bad),
-        Ok(false)
-    );
+    assert!(!ours()
+        .verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &bad)
+        .unwrap());
     let other: Vec<u64> = vec![18; col.len()];
-    assert_eq!(
-        ours().verify_cell_kzg_proof_batch(&ccs, &other, &ccells, &cps),
-        Ok(false)
-    );
+    assert!(!ours()
+        .verify_cell_kzg_proof_batch(&ccs, &other, &ccells, &cps)
+        .unwrap());
     // The same cell attributed to the wrong blob fails.
     cs.swap(0, 3);
-    assert_eq!(
-        ours().verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
-        Ok(false)
-    );
+    assert!(!ours()
+        .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
+        .unwrap());
 }
 
 #[test]
@@ -180,10 +172,9 @@ fn inconsistent_cells_follow_the_spec() {
     let blob2: Vec<u8> = rc[..64].concat();
     let blob2: &fastkzg::Blob = blob2.as_slice().try_into().unwrap();
     let commitment = ours().blob_to_kzg_commitment(blob2).unwrap();
-    assert_eq!(
-        ours().verify_cell_kzg_proof_batch(&vec![commitment; 128], &ids, &rc, &rp),
-        Ok(true)
-    );
+    assert!(ours()
+        .verify_cell_kzg_proof_batch(&vec![commitment; 128], &ids, &rc, &rp)
+        .unwrap());
     // c-kzg returns cells of the untruncated polynomial but computes proofs
     // from its first 4096 coefficients: the proofs must agree with ours.
     let (_, kp) = ck()
@@ -262,10 +253,13 @@ fn cells_only_recovery_equals_full_recovery() {
     ));
     let ids: Vec<u64> = (0..64).rev().collect();
     let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
-    assert_eq!(
+    assert!(matches!(
         ours().recover_cells(&ids, &given),
-        Err(Error::CellIndicesNotAscending)
-    );
+        Err(Error::CellIndicesNotAscending {
+            position: 1,
+            cell_index: 62
+        })
+    ));
 }
 
 #[test]
@@ -298,25 +292,32 @@ fn typed_errors_for_bad_cell_inputs() {
     ));
     let mut dup = ids.clone();
     dup[5] = 4;
-    assert_eq!(
+    assert!(matches!(
         ks.recover_cells_and_kzg_proofs(&dup, &half),
-        Err(Error::CellIndicesNotAscending)
-    );
+        Err(Error::CellIndicesNotAscending {
+            position: 5,
+            cell_index: 4
+        })
+    ));
     let mut unsorted = ids.clone();
     unsorted.swap(1, 2);
-    assert_eq!(
+    assert!(matches!(
         ks.recover_cells_and_kzg_proofs(&unsorted, &half),
-        Err(Error::CellIndicesNotAscending)
-    );
+        Err(Error::CellIndicesNotAscending {
+            position: 2,
+            cell_index: 1
+        })
+    ));
     let mut out_of_range = ids.clone();
     out_of_range[63] = 128;
-    assert_eq!(
+    assert!(matches!(
         ks.recover_cells_and_kzg_proofs(&out_of_range, &half),
         Err(Error::CellIndexOutOfRange {
-            index: 128,
+            position: 63,
+            cell_index: 128,
             max: 128
         })
-    );
+    ));
     let mut huge = ids.clone();
     huge[63] = u64::MAX;
     assert!(matches!(
@@ -331,18 +332,19 @@ fn typed_errors_for_bad_cell_inputs() {
     ));
     let mut bad = half.clone();
     bad[2][64..96].fill(0xff);
-    assert_eq!(
+    assert!(matches!(
         ks.recover_cells_and_kzg_proofs(&ids, &bad),
         Err(Error::NonCanonicalFieldElement {
-            what: "cell",
-            index: 2 * 64 + 2
+            input: Input::Cell,
+            position: 2,
+            element: 2
         })
-    );
+    ));
     // Verification rules.
     let one = |c: [u8; 48], i: u64, cell: Cell, p: [u8; 48]| {
         ks.verify_cell_kzg_proof_batch(&[c], &[i], &[cell], &[p])
     };
-    assert_eq!(one(c, 0, cells[0], proofs[0]), Ok(true));
+    assert!(one(c, 0, cells[0], proofs[0]).unwrap());
     assert!(matches!(
         one(c, 128, cells[0], proofs[0]),
         Err(Error::CellIndexOutOfRange { .. })
@@ -356,31 +358,34 @@ fn typed_errors_for_bad_cell_inputs() {
     assert!(matches!(
         one(bad_point, 0, cells[0], proofs[0]),
         Err(Error::InvalidG1Point {
-            what: "commitment",
+            input: Input::Commitment,
             ..
         })
     ));
     assert!(matches!(
         one(c, 0, cells[0], bad_point),
-        Err(Error::InvalidG1Point { what: "proof", .. })
+        Err(Error::InvalidG1Point {
+            input: Input::Proof,
+            ..
+        })
     ));
     assert!(matches!(
         ks.verify_cell_kzg_proof_batch(&[c, c], &[0], &[cells[0]], &[proofs[0]]),
         Err(Error::LengthMismatch { .. })
     ));
     let none: [Cell; 0] = [];
-    assert_eq!(
-        ks.verify_cell_kzg_proof_batch(&[], &[], &none, &[]),
-        Ok(true)
-    );
+    assert!(ks
+        .verify_cell_kzg_proof_batch(&[], &[], &none, &[])
+        .unwrap());
     // Non-canonical blob for cell computation.
     let mut bad_blob = blob.clone();
     bad_blob[..32].fill(0xff);
     assert!(matches!(
         ks.compute_cells(&bad_blob),
         Err(Error::NonCanonicalFieldElement {
-            what: "blob",
-            index: 0
+            input: Input::Blob,
+            position: 0,
+            element: 0
         })
     ));
     assert!(ks.compute_cells_and_kzg_proofs(&bad_blob).is_err());

@@ -3,8 +3,8 @@
 //! validation happens.
 
 use crate::backend::{Backend, Scalar};
-use crate::error::{Error, Result};
-use crate::ethereum::constants::{BYTES_PER_BLOB, BYTES_PER_CELL, G1_POINT_AT_INFINITY};
+use crate::error::{Error, Input, Result};
+use crate::ethereum::constants::{BYTES_PER_BLOB, BYTES_PER_CELL};
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
 pub type Blob = [u8; BYTES_PER_BLOB];
@@ -19,25 +19,30 @@ pub type KzgCommitment = Bytes48;
 /// A compressed G1 proof.
 pub type KzgProof = Bytes48;
 
-/// Spec `bytes_to_bls_field`: a canonical big-endian field element.
-pub fn bytes_to_bls_field<B: Backend>(
+/// Spec `bytes_to_bls_field`: a canonical big-endian field element
+/// (errors name it as `input` at `position`).
+pub(crate) fn bytes_to_bls_field<B: Backend>(
     bytes: &Bytes32,
-    what: &'static str,
-    index: usize,
+    input: Input,
+    position: usize,
 ) -> Result<B::Fr> {
-    B::Fr::from_bytes_be(bytes).ok_or(Error::NonCanonicalFieldElement { what, index })
+    B::Fr::from_bytes_be(bytes).ok_or(Error::NonCanonicalFieldElement {
+        input,
+        position,
+        element: 0,
+    })
 }
 
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`:
 /// the point at infinity, or a valid compressed point in the G1 subgroup.
-pub fn bytes_to_g1<B: Backend>(
+pub(crate) fn bytes_to_g1<B: Backend>(
     bytes: &Bytes48,
-    what: &'static str,
-    index: usize,
+    input: Input,
+    position: usize,
 ) -> Result<B::G1Affine> {
     B::g1_decompress(bytes).map_err(|reason| Error::InvalidG1Point {
-        what,
-        index,
+        input,
+        position,
         reason,
     })
 }
@@ -50,11 +55,11 @@ const MAX_CHUNK: usize = 16;
 /// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
 /// a time ([`Backend::g1_decompress_many`]), in chunks spread over the
 /// caller's thread pool. The error names the first invalid point, as
-/// `what` with index `index_of(position)`.
-pub fn bytes_to_g1_many<B: Backend>(
+/// `input` at position `position_of(i)` for the `i`-th point.
+pub(crate) fn bytes_to_g1_many<B: Backend>(
     bytes: &[Bytes48],
-    what: &'static str,
-    index_of: impl Fn(usize) -> usize,
+    input: Input,
+    position_of: impl Fn(usize) -> usize,
 ) -> Result<Vec<B::G1Affine>> {
     // Chunks of 8 to 16 points (a backend checking eight at a time fills
     // its lanes), as many as the pool has threads when there are few points.
@@ -71,47 +76,49 @@ pub fn bytes_to_g1_many<B: Backend>(
         .enumerate()
         .map(|(i, point)| {
             point.map_err(|reason| Error::InvalidG1Point {
-                what,
-                index: index_of(i),
+                input,
+                position: position_of(i),
                 reason,
             })
         })
         .collect()
 }
 
-/// Whether `bytes` is the canonical compressed point at infinity.
-pub fn is_g1_point_at_infinity(bytes: &Bytes48) -> bool {
-    *bytes == G1_POINT_AT_INFINITY
-}
-
-/// Parses consecutive 32-byte canonical field elements (`what` and the
-/// element index name the culprit in errors).
-pub fn bytes_to_field_elements<B: Backend>(bytes: &[u8], what: &'static str) -> Result<Vec<B::Fr>> {
-    B::Fr::from_bytes_be_many(bytes)
-        .map_err(|index| Error::NonCanonicalFieldElement { what, index })
+/// Parses consecutive 32-byte canonical field elements of `input` at
+/// `position` (named with the element index in errors).
+pub(crate) fn bytes_to_field_elements<B: Backend>(
+    bytes: &[u8],
+    input: Input,
+    position: usize,
+) -> Result<Vec<B::Fr>> {
+    B::Fr::from_bytes_be_many(bytes).map_err(|element| Error::NonCanonicalFieldElement {
+        input,
+        position,
+        element,
+    })
 }
 
 /// Spec `blob_to_polynomial`: the blob's 4096 field elements (evaluation form,
 /// bit-reversed order), each required to be canonical.
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#blob_to_polynomial>
+///
+/// Errors: [`Error::NonCanonicalFieldElement`] naming the first
+/// non-canonical element.
 pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
-    bytes_to_field_elements::<B>(blob, "blob")
+    bytes_to_field_elements::<B>(blob, Input::Blob, 0)
 }
 
 /// [`blob_to_polynomial`] scaled by a backend constant: every element
 /// times `1/c`, returned with `c` ([`Scalar::from_bytes_be_many_scaled`]),
 /// for computations linear in the blob (its evaluation at a point).
-pub fn blob_to_polynomial_scaled<B: Backend>(blob: &Blob) -> Result<(Vec<B::Fr>, B::Fr)> {
-    B::Fr::from_bytes_be_many_scaled(blob).map_err(|index| Error::NonCanonicalFieldElement {
-        what: "blob",
-        index,
-    })
-}
-
-/// Copies a slice into a fixed-size array, with a typed length error.
-pub fn to_array<const N: usize>(bytes: &[u8], what: &'static str) -> Result<[u8; N]> {
-    bytes.try_into().map_err(|_| Error::InvalidLength {
-        what,
-        expected: N,
-        got: bytes.len(),
+pub(crate) fn blob_to_polynomial_scaled<B: Backend>(
+    blob: &Blob,
+    position: usize,
+) -> Result<(Vec<B::Fr>, B::Fr)> {
+    B::Fr::from_bytes_be_many_scaled(blob).map_err(|element| Error::NonCanonicalFieldElement {
+        input: Input::Blob,
+        position,
+        element,
     })
 }

@@ -14,7 +14,7 @@ use super::constants::{
 };
 use super::eip7594::CellIndex;
 use crate::backend::{Backend, Scalar};
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 
 /// Spec `hash_to_bls_field`: SHA-256 of `data`, read big-endian, reduced mod r.
 pub fn hash_to_bls_field<B: Backend>(data: &[&[u8]]) -> B::Fr {
@@ -60,7 +60,12 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>
     let n = cell_indices.len();
     if commitment_indices.len() != n || cells.len() != n || proofs.len() != n {
         return Err(Error::LengthMismatch {
-            what: "commitment indices, cell indices, cells and proofs",
+            inputs: &[
+                Input::CommitmentIndex,
+                Input::CellIndex,
+                Input::Cell,
+                Input::Proof,
+            ],
             lengths: vec![commitment_indices.len(), n, cells.len(), proofs.len()],
         });
     }

@@ -11,7 +11,7 @@ use core::borrow::Borrow;
 use sha2::{Digest, Sha256};
 
 use crate::backend::{Backend, Module, Scalar};
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{
     blob_to_polynomial, blob_to_polynomial_scaled, bytes_to_bls_field, bytes_to_g1,
     bytes_to_g1_many, Blob, Bytes32, Bytes48,
@@ -119,8 +119,9 @@ impl<B: Backend> KzgSettings<B> {
     /// evaluation is linear in the blob, so it runs on the backend's
     /// cheapest form of the elements ([`blob_to_polynomial_scaled`]) and
     /// is scaled once. Errors: a blob field element is not canonical.
-    fn evaluate_blob(&self, blob: &Blob, z: &B::Fr) -> Result<B::Fr> {
-        let (poly, c) = blob_to_polynomial_scaled::<B>(blob)?;
+    /// `position` names the blob in errors.
+    fn evaluate_blob(&self, blob: &Blob, position: usize, z: &B::Fr) -> Result<B::Fr> {
+        let (poly, c) = blob_to_polynomial_scaled::<B>(blob, position)?;
         Ok(self.evaluate_polynomial_in_evaluation_form(&poly, z)? * c)
     }
 
@@ -182,7 +183,7 @@ impl<B: Backend> KzgSettings<B> {
     /// Errors: a blob field element or `z` is not canonical.
     pub fn compute_kzg_proof(&self, blob: &Blob, z_bytes: &Bytes32) -> Result<(Bytes48, Bytes32)> {
         let poly = blob_to_polynomial::<B>(blob)?;
-        let z = bytes_to_bls_field::<B>(z_bytes, "z", 0)?;
+        let z = bytes_to_bls_field::<B>(z_bytes, Input::Z, 0)?;
         let (proof, y) = self.compute_kzg_proof_impl(&poly, &z)?;
         Ok((B::g1_compress(&proof), y.to_bytes_be()))
     }
@@ -197,7 +198,7 @@ impl<B: Backend> KzgSettings<B> {
         blob: &Blob,
         commitment_bytes: &Bytes48,
     ) -> Result<Bytes48> {
-        bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
+        bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0)?;
         let poly = blob_to_polynomial::<B>(blob)?;
         let z = compute_challenge::<B>(blob, commitment_bytes);
         let (proof, _) = self.compute_kzg_proof_impl(&poly, &z)?;
@@ -219,10 +220,10 @@ impl<B: Backend> KzgSettings<B> {
         // One thread: the call is too short for a hand-over to another
         // thread to pay (it costs more than it saves when that thread has
         // to wake up or is busy).
-        let commitment = bytes_to_g1::<B>(commitment_bytes, "commitment", 0)?;
-        let z = bytes_to_bls_field::<B>(z_bytes, "z", 0)?;
-        let y = bytes_to_bls_field::<B>(y_bytes, "y", 0)?;
-        let proof = bytes_to_g1::<B>(proof_bytes, "proof", 0)?;
+        let commitment = bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0)?;
+        let z = bytes_to_bls_field::<B>(z_bytes, Input::Z, 0)?;
+        let y = bytes_to_bls_field::<B>(y_bytes, Input::Y, 0)?;
+        let proof = bytes_to_g1::<B>(proof_bytes, Input::Proof, 0)?;
         Ok(self.verify_kzg_proof_impl(
             &B::g1_from_affine(&commitment),
             &z,
@@ -248,12 +249,12 @@ impl<B: Backend> KzgSettings<B> {
         let (blob_side, points) = crate::par::join(
             || -> Result<(B::Fr, B::Fr)> {
                 let z = compute_challenge::<B>(blob, commitment_bytes);
-                Ok((z, self.evaluate_blob(blob, &z)?))
+                Ok((z, self.evaluate_blob(blob, 0, &z)?))
             },
             || {
                 (
-                    bytes_to_g1::<B>(commitment_bytes, "commitment", 0),
-                    bytes_to_g1::<B>(proof_bytes, "proof", 0),
+                    bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0),
+                    bytes_to_g1::<B>(proof_bytes, Input::Proof, 0),
                 )
             },
         );
@@ -273,9 +274,9 @@ impl<B: Backend> KzgSettings<B> {
     /// `Ok(true)`.
     ///
     /// Errors: the three lists differ in length; any blob field element not
-    /// canonical (the error's index is `blob position · 4096 + element`);
+    /// canonical (the error names the blob's position and the element);
     /// any commitment or proof not a valid G1 point (the error names its
-    /// index; a blob error is reported before a commitment error, and that
+    /// position; a blob error is reported before a commitment error, and that
     /// before a proof error).
     pub fn verify_blob_kzg_proof_batch<T: Borrow<Blob> + Sync>(
         &self,
@@ -285,7 +286,7 @@ impl<B: Backend> KzgSettings<B> {
     ) -> Result<bool> {
         if blobs.len() != commitments_bytes.len() || blobs.len() != proofs_bytes.len() {
             return Err(Error::LengthMismatch {
-                what: "blobs, commitments and proofs",
+                inputs: &[Input::Blob, Input::Commitment, Input::Proof],
                 lengths: vec![blobs.len(), commitments_bytes.len(), proofs_bytes.len()],
             });
         }
@@ -309,24 +310,15 @@ impl<B: Backend> KzgSettings<B> {
         let per_blob = |i: usize| -> Result<(B::Fr, B::Fr)> {
             let blob = blobs[i].borrow();
             let z = compute_challenge::<B>(blob, &commitments_bytes[i]);
-            let y = self.evaluate_blob(blob, &z).map_err(|e| match e {
-                // Name the blob: index = position·4096 + element.
-                Error::NonCanonicalFieldElement { what, index } => {
-                    Error::NonCanonicalFieldElement {
-                        what,
-                        index: i * FIELD_ELEMENTS_PER_BLOB + index,
-                    }
-                }
-                other => other,
-            })?;
+            let y = self.evaluate_blob(blob, i, &z)?;
             Ok((z, y))
         };
         let (evaluations, (commitments, proofs)) = crate::par::join(
             || crate::par::try_map_collect(n, per_blob),
             || {
                 crate::par::join(
-                    || bytes_to_g1_many::<B>(commitments_bytes, "commitment", |i| i),
-                    || bytes_to_g1_many::<B>(proofs_bytes, "proof", |i| i),
+                    || bytes_to_g1_many::<B>(commitments_bytes, Input::Commitment, |i| i),
+                    || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |i| i),
                 )
             },
         );

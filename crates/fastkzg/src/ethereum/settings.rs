@@ -201,7 +201,7 @@ impl<B: Backend> KzgSettings<B> {
             }
         })
         .as_ref()
-        .map_err(Clone::clone)
+        .map_err(Error::duplicate)
     }
 
     /// The monomial-form structured reference string.

@@ -252,8 +252,10 @@ impl<B: Backend> KzgSettings<B> {
     /// Reads and parses a trusted-setup file in the c-kzg-4844 text format.
     pub fn load_trusted_setup_file(path: impl AsRef<Path>, precompute: usize) -> Result<Self> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::Io(format!("{}: {e}", path.display())))?;
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
         Self::parse_trusted_setup(&text, precompute)
     }
 }

@@ -4,7 +4,7 @@
 
 use super::srs::Srs;
 use crate::backend::Backend;
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 use crate::math::zero_poly::zero_polynomial;
 use crate::math::Polynomial;
 
@@ -35,7 +35,7 @@ impl<B: Backend> Srs<B> {
     ) -> Result<bool> {
         if points.len() != values.len() {
             return Err(Error::LengthMismatch {
-                what: "multi-point opening points and values",
+                inputs: &[Input::Point, Input::Value],
                 lengths: vec![points.len(), values.len()],
             });
         }

@@ -5,7 +5,7 @@ use super::batch_inverse::batch_inverse;
 use super::domain::Domain;
 use super::fft;
 use crate::backend::Scalar;
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 
 /// A polynomial `Σ coeffs[i]·X^i`. Trailing zero coefficients are allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,7 +143,7 @@ impl<F: Scalar> Polynomial<F> {
     pub fn interpolate(xs: &[F], ys: &[F]) -> Result<Self> {
         if xs.len() != ys.len() {
             return Err(Error::LengthMismatch {
-                what: "interpolation points and values",
+                inputs: &[Input::Point, Input::Value],
                 lengths: vec![xs.len(), ys.len()],
             });
         }

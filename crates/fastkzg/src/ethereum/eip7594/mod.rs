@@ -12,7 +12,7 @@ mod recovery;
 mod verify;
 
 use crate::backend::{Backend, Scalar};
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::Cell;
 use crate::ethereum::constants::{
     BYTES_PER_FIELD_ELEMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL,
@@ -22,27 +22,41 @@ use crate::math::reverse_bits;
 /// Spec `CellIndex`.
 pub type CellIndex = u64;
 
-/// Checks `index < CELLS_PER_EXT_BLOB` and converts it.
-pub(crate) fn check_cell_index(index: CellIndex) -> Result<usize> {
-    match usize::try_from(index) {
-        Ok(i) if i < CELLS_PER_EXT_BLOB => Ok(i),
-        _ => Err(Error::CellIndexOutOfRange {
-            index,
-            max: CELLS_PER_EXT_BLOB,
-        }),
-    }
+/// Checks every `index < CELLS_PER_EXT_BLOB` and converts them (the
+/// error names the first index out of range and its position).
+pub(crate) fn check_cell_indices(indices: &[CellIndex]) -> Result<Vec<usize>> {
+    indices
+        .iter()
+        .enumerate()
+        .map(|(position, index)| match usize::try_from(*index) {
+            Ok(i) if i < CELLS_PER_EXT_BLOB => Ok(i),
+            _ => Err(Error::CellIndexOutOfRange {
+                position,
+                cell_index: *index,
+                max: CELLS_PER_EXT_BLOB,
+            }),
+        })
+        .collect()
 }
 
-/// Spec `cell_to_coset_evals`: the cell's 64 canonical field elements.
-/// `position` names the cell in errors (`index = position·64 + element`).
-pub(crate) fn cell_to_coset_evals<B: Backend>(cell: &Cell, position: usize) -> Result<Vec<B::Fr>> {
-    crate::ethereum::bytes::bytes_to_field_elements::<B>(cell, "cell").map_err(|e| match e {
-        Error::NonCanonicalFieldElement { what, index } => Error::NonCanonicalFieldElement {
-            what,
-            index: position * FIELD_ELEMENTS_PER_CELL + index,
-        },
-        other => other,
-    })
+/// Spec `cell_to_coset_evals`: the cell's 64 field elements, each required
+/// to be canonical.
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#cell_to_coset_evals>
+///
+/// Errors: [`Error::NonCanonicalFieldElement`] naming the first
+/// non-canonical element.
+pub fn cell_to_coset_evals<B: Backend>(cell: &Cell) -> Result<Vec<B::Fr>> {
+    cell_to_coset_evals_at::<B>(cell, 0)
+}
+
+/// [`cell_to_coset_evals`] of the cell at `position` of a list (named in
+/// errors).
+pub(crate) fn cell_to_coset_evals_at<B: Backend>(
+    cell: &Cell,
+    position: usize,
+) -> Result<Vec<B::Fr>> {
+    crate::ethereum::bytes::bytes_to_field_elements::<B>(cell, Input::Cell, position)
 }
 
 /// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values.

@@ -22,11 +22,11 @@
 use core::borrow::Borrow;
 
 use super::{
-    cell_to_coset_evals, check_cell_index, coset_shift_exponent, evals_to_cells, CellIndex,
+    cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, evals_to_cells, CellIndex,
 };
 use crate::backend::{Backend, Module, Scalar};
 use crate::constants::PRIMITIVE_ROOT_OF_UNITY;
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{Bytes48, Cell};
 use crate::ethereum::constants::{
     CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
@@ -155,7 +155,7 @@ impl<B: Backend> KzgSettings<B> {
     ) -> Result<Received<B::Fr>> {
         if cell_indices.len() != cells.len() {
             return Err(Error::LengthMismatch {
-                what: "cell indices and cells",
+                inputs: &[Input::CellIndex, Input::Cell],
                 lengths: vec![cell_indices.len(), cells.len()],
             });
         }
@@ -171,15 +171,15 @@ impl<B: Backend> KzgSettings<B> {
                 max: CELLS_PER_EXT_BLOB,
             });
         }
-        let indices = cell_indices
-            .iter()
-            .map(|i| check_cell_index(*i))
-            .collect::<Result<Vec<usize>>>()?;
-        if indices.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(Error::CellIndicesNotAscending);
+        let indices = check_cell_indices(cell_indices)?;
+        if let Some(k) = indices.windows(2).position(|w| w[0] >= w[1]) {
+            return Err(Error::CellIndicesNotAscending {
+                position: k + 1,
+                cell_index: cell_indices[k + 1],
+            });
         }
         let cosets_evals = crate::par::try_map_collect(cells.len(), |pos| {
-            cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
+            cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
         })?;
         Ok(Received {
             indices,

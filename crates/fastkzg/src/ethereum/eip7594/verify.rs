@@ -3,9 +3,9 @@
 use core::borrow::Borrow;
 use std::collections::HashMap;
 
-use super::{cell_to_coset_evals, check_cell_index, coset_shift_exponent, CellIndex};
+use super::{cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, CellIndex};
 use crate::backend::{Backend, Module, Scalar};
-use crate::error::{Error, Result};
+use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_batch_challenge};
 use crate::ethereum::constants::{
@@ -139,7 +139,12 @@ impl<B: Backend> KzgSettings<B> {
         let n = cells.len();
         if commitments_bytes.len() != n || cell_indices.len() != n || proofs_bytes.len() != n {
             return Err(Error::LengthMismatch {
-                what: "commitments, cell indices, cells and proofs",
+                inputs: &[
+                    Input::Commitment,
+                    Input::CellIndex,
+                    Input::Cell,
+                    Input::Proof,
+                ],
                 lengths: vec![
                     commitments_bytes.len(),
                     cell_indices.len(),
@@ -148,10 +153,7 @@ impl<B: Backend> KzgSettings<B> {
                 ],
             });
         }
-        let columns = cell_indices
-            .iter()
-            .map(|i| check_cell_index(*i))
-            .collect::<Result<Vec<usize>>>()?;
+        let columns = check_cell_indices(cell_indices)?;
         // Deduplicate commitments by bytes, in first-occurrence order.
         let mut unique: Vec<Bytes48> = Vec::new();
         let mut first_pos: HashMap<Bytes48, usize> = HashMap::new();
@@ -172,15 +174,15 @@ impl<B: Backend> KzgSettings<B> {
         // Commitments, cells and proofs are decoded side by side; errors in
         // that order.
         let (unique_points, (evals, proofs)) = crate::par::join(
-            || bytes_to_g1_many::<B>(&unique, "commitment", |i| unique_at[i]),
+            || bytes_to_g1_many::<B>(&unique, Input::Commitment, |i| unique_at[i]),
             || {
                 crate::par::join(
                     || {
                         crate::par::try_map_collect(n, |pos| {
-                            cell_to_coset_evals::<B>(cells[pos].borrow(), pos)
+                            cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
                         })
                     },
-                    || bytes_to_g1_many::<B>(proofs_bytes, "proof", |k| k),
+                    || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
                 )
             },
         );
