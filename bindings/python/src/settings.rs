@@ -25,11 +25,9 @@ pub struct PyKzgSettings {
 /// rejected like the library rejects levels above its maximum.
 fn level(precompute: i64) -> Result<usize, KzgErr> {
     usize::try_from(precompute).map_err(|_| {
-        KzgErr::from_lib(
-            fastkzg::Error::InvalidTrustedSetup(format!(
-                "precompute level {precompute} is negative"
-            )),
-        )
+        KzgErr::from_lib(fastkzg::Error::InvalidTrustedSetup(format!(
+            "precompute level {precompute} is negative"
+        )))
     })
 }
 
