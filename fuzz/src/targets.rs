@@ -240,7 +240,10 @@ fn cells_of(blob: &Blob, with_proofs: bool) {
         (c.compute_cells_and_kzg_proofs)(cells.as_mut_ptr(), proofs_ptr, blob, &*c.settings)
     };
     if with_proofs {
-        let rust = ours().compute_cells_and_kzg_proofs(blob).ok();
+        let rust = ours()
+            .compute_cells_and_kzg_proofs(blob)
+            .ok()
+            .map(|(c, p)| (c.to_vec(), p.to_vec()));
         let ckzg = ck()
             .compute_cells_and_kzg_proofs(&cblob(blob))
             .ok()
@@ -268,7 +271,7 @@ fn cells_of(blob: &Blob, with_proofs: bool) {
             }
         }
     } else {
-        let rust = ours().compute_cells(blob).ok();
+        let rust = ours().compute_cells(blob).ok().map(|c| c.to_vec());
         let ckzg = ck()
             .compute_cells(&cblob(blob))
             .ok()
@@ -307,7 +310,10 @@ pub fn recover_cells_and_kzg_proofs(data: &[u8]) {
         }
         Shape::Crafted(u) => crafted_cells(u, fx),
     };
-    let rust = ours().recover_cells_and_kzg_proofs(&idx, &cells).ok();
+    let rust = ours()
+        .recover_cells_and_kzg_proofs(&idx, &cells)
+        .ok()
+        .map(|(c, p)| (c.to_vec(), p.to_vec()));
     let ckzg = ck()
         .recover_cells_and_kzg_proofs(&idx, &ccells(&cells))
         .ok()

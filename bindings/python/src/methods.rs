@@ -180,7 +180,7 @@ impl PyKzgSettings {
         let blob = raise(py, fixed::<BYTES_PER_BLOB>(blob.bytes(py), "blob", None))?;
         let s = &*self.inner;
         let r = run(py, Placement::Pool, || s.compute_cells(blob))?;
-        bytes_list(py, &raise(py, lib(r))?)
+        bytes_list(py, &raise(py, lib(r))?[..])
     }
 
     /// Spec `compute_cells_and_kzg_proofs`: `(cells, proofs)`, the 128
@@ -197,7 +197,7 @@ impl PyKzgSettings {
         let s = &*self.inner;
         let r = run(py, Placement::Pool, || s.compute_cells_and_kzg_proofs(blob))?;
         let (cells, proofs) = raise(py, lib(r))?;
-        Ok((bytes_list(py, &cells)?, bytes_list(py, &proofs)?))
+        Ok((bytes_list(py, &cells[..])?, bytes_list(py, &proofs[..])?))
     }
 
     /// Spec `recover_cells_and_kzg_proofs`: `(cells, proofs)`, all 128
@@ -221,7 +221,7 @@ impl PyKzgSettings {
             s.recover_cells_and_kzg_proofs(&idx, &cells)
         })?;
         let (cells, proofs) = raise(py, lib(r))?;
-        Ok((bytes_list(py, &cells)?, bytes_list(py, &proofs)?))
+        Ok((bytes_list(py, &cells[..])?, bytes_list(py, &proofs[..])?))
     }
 
     /// Spec `verify_cell_kzg_proof_batch`: whether every `proofs[k]` proves

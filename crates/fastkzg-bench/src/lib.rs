@@ -117,7 +117,10 @@ impl Fixture {
         let (cells, cell_proofs) = if with_cells {
             blobs
                 .iter()
-                .map(|b| ks.compute_cells_and_kzg_proofs(b).expect("valid blob"))
+                .map(|b| {
+                    let (c, p) = ks.compute_cells_and_kzg_proofs(b).expect("valid blob");
+                    (c.to_vec(), p.to_vec())
+                })
                 .unzip()
         } else {
             (vec![], vec![])

@@ -125,12 +125,12 @@ fn fastkzg_all_calls(ks: &KzgSettings, blobs: &[Box<Blob>], z: &[u8; 32]) {
     assert!(ks.verify_blob_kzg_proof_batch(&refs, &cs, &ps).unwrap());
     let _ = ks.compute_cells(&blobs[0]).unwrap();
     let (cells, cps) = ks.compute_cells_and_kzg_proofs(&blobs[0]).unwrap();
-    let (ids, half) = half_of(&cells);
+    let (ids, half) = half_of(&cells[..]);
     let (rec, _) = ks.recover_cells_and_kzg_proofs(&ids, &half).unwrap();
     assert_eq!(rec, cells);
     let all: Vec<u64> = (0..128).collect();
     assert!(ks
-        .verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &cps)
+        .verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells[..], &cps[..])
         .unwrap());
 }
 
@@ -189,7 +189,7 @@ fn rek_all_calls(ctx: &rust_eth_kzg::DASContext, blobs: &[Box<Blob>], z: &[u8; 3
     let _ = ctx.compute_cells(&blobs[0]).unwrap();
     let (cells, cps) = ctx.compute_cells_and_kzg_proofs(&blobs[0]).unwrap();
     let cells: Vec<Cell> = cells.iter().map(|c| **c).collect();
-    let (ids, half) = half_of(&cells);
+    let (ids, half) = half_of(&cells[..]);
     let (rec, _) = ctx
         .recover_cells_and_kzg_proofs(ids, half.iter().collect())
         .unwrap();

@@ -308,15 +308,20 @@ impl<B: Backend> ToolkitInputs<B> {
             }
             Tool::CellVanishingPolynomial => {
                 let missing = random_missing_cells(&mut rng);
+                let missing_ids: Vec<u64> = missing.iter().map(|c| *c as u64).collect();
                 let ks = &self.ks;
                 Box::new(move || {
-                    std::hint::black_box(ks.construct_vanishing_polynomial(&missing));
+                    let _ = std::hint::black_box(ks.construct_vanishing_polynomial(&missing_ids));
                     0
                 })
             }
             Tool::CellRecoverWithZeroPoly => {
                 let missing = random_missing_cells(&mut rng);
-                let zero = self.ks.construct_vanishing_polynomial(&missing);
+                let missing_ids: Vec<u64> = missing.iter().map(|c| *c as u64).collect();
+                let zero = self
+                    .ks
+                    .construct_vanishing_polynomial(&missing_ids)
+                    .expect("cell indices < 128");
                 let d = Domain::<B::Fr>::new(8192).expect("domain");
                 let mut evals = self.scalars[..8192].to_vec();
                 for c in &missing {

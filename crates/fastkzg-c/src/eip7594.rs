@@ -12,7 +12,7 @@
 
 use kzg::constants::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
 
-use crate::ffi::{exactly, guard, guard_verify, input, input_slice, settings, OutArray, Placement};
+use crate::ffi::{guard, guard_verify, input, input_slice, settings, OutArray, Placement};
 use crate::types::{Blob, Bytes48, Cell, KZGProof, KZGSettings, C_KZG_RET};
 
 /// The caller's array of `CELLS_PER_EXT_BLOB` cells.
@@ -56,17 +56,15 @@ pub unsafe extern "C" fn compute_cells_and_kzg_proofs(
             (None, None) => Err(C_KZG_RET::C_KZG_BADARGS),
             (Some(cells_out), None) => {
                 let cells = settings.compute_cells(&blob.bytes)?;
-                cells_out.write(exactly(&cells)?);
+                cells_out.write(&cells);
                 Ok(())
             }
             (cells_out, Some(proofs_out)) => {
                 let (cells, proofs) = settings.compute_cells_and_kzg_proofs(&blob.bytes)?;
-                // Both lengths are checked before either output is written.
-                let (cells, proofs) = (exactly(&cells)?, exactly(&proofs)?);
                 if let Some(cells_out) = cells_out {
-                    cells_out.write(cells);
+                    cells_out.write(&cells);
                 }
-                proofs_out.write(proofs);
+                proofs_out.write(&proofs);
                 Ok(())
             }
         }
@@ -138,16 +136,15 @@ pub unsafe extern "C" fn recover_cells_and_kzg_proofs(
                     let (indices, cells) = input()?;
                     settings.recover_cells_and_kzg_proofs(indices, cells)?
                 };
-                let (cells, proofs) = (exactly(&cells)?, exactly(&proofs)?);
-                cells_out.write(cells);
-                proofs_out.write(proofs);
+                cells_out.write(&cells);
+                proofs_out.write(&proofs);
             }
             None => {
                 let cells = {
                     let (indices, cells) = input()?;
                     settings.recover_cells(indices, cells)?
                 };
-                cells_out.write(exactly(&cells)?);
+                cells_out.write(&cells);
             }
         }
         Ok(())

@@ -205,12 +205,6 @@ impl<T: Copy, const N: usize> OutArray<T, N> {
     }
 }
 
-/// Views a result of the library as the fixed-size array an [`OutArray`]
-/// takes. A length other than `N` is a bug in the library: `C_KZG_ERROR`.
-pub fn exactly<T, const N: usize>(values: &[T]) -> FfiResult<&[T; N]> {
-    values.try_into().map_err(|_| C_KZG_RET::C_KZG_ERROR)
-}
-
 /// The loaded settings behind a C `KZGSettings`. NULL, zeroed, uninitialised
 /// and freed structs give `C_KZG_BADARGS`.
 ///
@@ -338,13 +332,9 @@ mod tests {
             let misaligned = a.as_mut_ptr().cast::<u8>().add(1).cast::<u16>();
             assert!(OutArray::<u16, 3>::optional(misaligned).is_err());
             let out = OutArray::<u16, 3>::new(a.as_mut_ptr()).expect("non-NULL");
-            out.write(exactly(&[1, 2, 3]).expect("three values"));
+            out.write(&[1, 2, 3]);
         }
         assert_eq!(a, [1, 2, 3]);
-        assert_eq!(
-            exactly::<u16, 3>(&[1, 2]).err(),
-            Some(C_KZG_RET::C_KZG_ERROR)
-        );
     }
 
     #[test]

@@ -46,8 +46,8 @@ pub fn cells(settings: impl FnOnce() -> CliResult<Settings>, o: &CellsOpts) -> C
     };
     let contents = CellDir {
         commitment: &commitment,
-        cells: &cells,
-        proofs: proofs.as_deref(),
+        cells: &cells[..],
+        proofs: proofs.as_ref().map(|p| &p[..]),
     };
     write_dir(o.out, &contents, o.hex)?;
     println!("{}", to_hex(&commitment));
@@ -208,7 +208,7 @@ pub fn recover(
             )));
         }
     }
-    let blob = blob_from_cells(&all_cells)?;
+    let blob = blob_from_cells(&all_cells[..])?;
     let commitment = s
         .blob_to_kzg_commitment(&blob)
         .map_err(|e| CliError::new(format!("the recovered blob: {e}")))?;
@@ -225,8 +225,8 @@ pub fn recover(
     }
     let contents = CellDir {
         commitment: &commitment,
-        cells: &all_cells,
-        proofs: Some(&proofs),
+        cells: &all_cells[..],
+        proofs: Some(&proofs[..]),
     };
     write_dir(o.out, &contents, o.hex)?;
     if let Some(path) = o.blob {

@@ -167,8 +167,8 @@ fn tour(s: &KzgSettings, blobs: &[Box<Blob>], rng: &mut StdRng, rep: &mut Report
     for (c, (blob_cells, blob_proofs)) in commitments.iter().zip(&with_proofs) {
         cs.extend(std::iter::repeat_n(*c, CELLS_PER_EXT_BLOB));
         ids.extend(0..CELLS_PER_EXT_BLOB as u64);
-        all_cells.extend(blob_cells);
-        proofs.extend_from_slice(blob_proofs);
+        all_cells.extend(blob_cells.iter());
+        proofs.extend_from_slice(&blob_proofs[..]);
     }
     let valid = rep.time("verify_cell_kzg_proof_batch", 1, || {
         s.verify_cell_kzg_proof_batch(&cs, &ids, &all_cells, &proofs)

@@ -194,8 +194,8 @@ fn main() {
             let batch = CellBatch {
                 commitments: vec![c; 128],
                 ids: all,
-                cells,
-                proofs,
+                cells: cells.to_vec(),
+                proofs: proofs.to_vec(),
             };
             versus_cells("verify_cell_kzg_proof_batch/128x1", 9, &ours, ck, &batch);
             // One column (cell 5) of 16 blobs: a data-column sidecar.

@@ -55,7 +55,7 @@ fn the_zero_blob() {
     assert!(cells.iter().all(|c| c.iter().all(|&b| b == 0)));
     let (cells2, proofs) = ks.compute_cells_and_kzg_proofs(&zero).unwrap();
     assert_eq!(cells2, cells);
-    assert_eq!(proofs, vec![G1_POINT_AT_INFINITY; CELLS_PER_EXT_BLOB]);
+    assert_eq!(proofs[..], [G1_POINT_AT_INFINITY; CELLS_PER_EXT_BLOB]);
 }
 
 /// The first bit-reversed root of unity is 1, so `p(1)` is the blob's first
@@ -136,7 +136,7 @@ fn cells_extend_the_blob_with_distinct_proofs() {
     assert_eq!(cells.len(), CELLS_PER_EXT_BLOB);
     assert_eq!(cells[..CELLS_PER_BLOB].concat(), blob[..]);
     let (_, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
-    let mut distinct = proofs.clone();
+    let mut distinct = proofs.to_vec();
     distinct.sort_unstable();
     distinct.dedup();
     assert_eq!(distinct.len(), CELLS_PER_EXT_BLOB);

@@ -74,11 +74,11 @@ fn cells_and_proofs_agree_with_peers() {
         let cs = vec![commitment; n];
         let ids: Vec<u64> = (0..n as u64).collect();
         assert!(ours()
-            .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
+            .verify_cell_kzg_proof_batch(&cs, &ids, &cells[..], &proofs[..])
             .unwrap());
         let mut bad_cells = cells.clone();
         bad_cells[9][31] ^= 1;
-        let cbad = ck_cells(&bad_cells);
+        let cbad = ck_cells(&bad_cells[..]);
         let ccs: Vec<c_kzg::Bytes48> = cs.iter().map(|c| c_kzg::Bytes48::new(*c)).collect();
         let cps: Vec<c_kzg::Bytes48> = proofs.iter().map(|p| c_kzg::Bytes48::new(*p)).collect();
         let want = ck()
@@ -86,12 +86,12 @@ fn cells_and_proofs_agree_with_peers() {
             .unwrap();
         assert!(!want);
         assert!(!ours()
-            .verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells, &proofs)
+            .verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells[..], &proofs[..])
             .unwrap());
         let mut swapped = proofs.clone();
         swapped.swap(3, 4);
         assert!(!ours()
-            .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &swapped)
+            .verify_cell_kzg_proof_batch(&cs, &ids, &cells[..], &swapped[..])
             .unwrap());
         let rek_ok = rek()
             .verify_cell_kzg_proof_batch(
@@ -159,7 +159,9 @@ fn inconsistent_cells_follow_the_spec() {
     let mut given = cells.clone();
     given[100][63] ^= 1; // no blob produces these 128 cells
     let ids: Vec<u64> = (0..128).collect();
-    let (rc, rp) = ours().recover_cells_and_kzg_proofs(&ids, &given).unwrap();
+    let (rc, rp) = ours()
+        .recover_cells_and_kzg_proofs(&ids, &given[..])
+        .unwrap();
     assert_ne!(rc, given, "the output cannot equal inconsistent input");
     // The output is the extension of one polynomial of degree < 4096: its own
     // first half recovers it, and its proofs verify against its commitment.
@@ -173,12 +175,12 @@ fn inconsistent_cells_follow_the_spec() {
     let blob2: &fastkzg::Blob = blob2.as_slice().try_into().unwrap();
     let commitment = ours().blob_to_kzg_commitment(blob2).unwrap();
     assert!(ours()
-        .verify_cell_kzg_proof_batch(&vec![commitment; 128], &ids, &rc, &rp)
+        .verify_cell_kzg_proof_batch(&vec![commitment; 128], &ids, &rc[..], &rp[..])
         .unwrap());
     // c-kzg returns cells of the untruncated polynomial but computes proofs
     // from its first 4096 coefficients: the proofs must agree with ours.
     let (_, kp) = ck()
-        .recover_cells_and_kzg_proofs(&ids, &ck_cells(&given))
+        .recover_cells_and_kzg_proofs(&ids, &ck_cells(&given[..]))
         .unwrap();
     for k in 0..128 {
         assert_eq!(kp[k].to_bytes().into_inner(), rp[k]);
@@ -338,6 +340,16 @@ fn typed_errors_for_bad_cell_inputs() {
             input: Input::Cell,
             position: 2,
             element: 2
+        })
+    ));
+    // Cell indices of the vanishing polynomial are checked too.
+    assert!(ks.construct_vanishing_polynomial(&[3, 127]).is_ok());
+    assert!(matches!(
+        ks.construct_vanishing_polynomial(&[3, 128]),
+        Err(Error::CellIndexOutOfRange {
+            position: 1,
+            cell_index: 128,
+            ..
         })
     ));
     // Verification rules.

@@ -132,17 +132,24 @@ fn serial_and_parallel_agree() {
             .unwrap()
     );
     let all: Vec<u64> = (0..128).collect();
-    assert!(
-        both(|| ks.verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &proofs)).unwrap()
-    );
+    assert!(both(|| ks.verify_cell_kzg_proof_batch(
+        &vec![cs[0]; 128],
+        &all,
+        &cells[..],
+        &proofs[..]
+    ))
+    .unwrap());
     // Two proofs swapped: both proof sums (the lock-step pair on one
     // thread) must notice.
     let mut swapped = proofs.clone();
     swapped.swap(3, 90);
-    assert!(
-        !both(|| ks.verify_cell_kzg_proof_batch(&vec![cs[0]; 128], &all, &cells, &swapped))
-            .unwrap()
-    );
+    assert!(!both(|| ks.verify_cell_kzg_proof_batch(
+        &vec![cs[0]; 128],
+        &all,
+        &cells[..],
+        &swapped[..]
+    ))
+    .unwrap());
 }
 
 #[test]
@@ -243,7 +250,12 @@ fn many_caller_threads_share_fresh_settings() {
                         assert_eq!((&rc, &rp), (cells, proofs));
                         let all: Vec<u64> = (0..128).collect();
                         assert!(shared
-                            .verify_cell_kzg_proof_batch(&vec![*c; 128], &all, cells, proofs)
+                            .verify_cell_kzg_proof_batch(
+                                &vec![*c; 128],
+                                &all,
+                                &cells[..],
+                                &proofs[..]
+                            )
                             .unwrap());
                     }
                 }
@@ -309,7 +321,7 @@ fn calls_inside_a_callers_pool_agree() {
                     .unwrap();
                 (
                     ks.verify_blob_kzg_proof(b, c, p),
-                    ks.verify_cell_kzg_proof_batch(&vec![*c; 128], &all, cells, proofs),
+                    ks.verify_cell_kzg_proof_batch(&vec![*c; 128], &all, &cells[..], &proofs[..]),
                     (&rc, &rp) == (cells, proofs),
                 )
             })
@@ -350,7 +362,7 @@ fn every_function_runs_on_a_small_stack() {
             assert_eq!((rc, &rp), (cells.clone(), &proofs));
             let all: Vec<u64> = (0..128).collect();
             assert!(ks
-                .verify_cell_kzg_proof_batch(&vec![c; 128], &all, &cells, &proofs)
+                .verify_cell_kzg_proof_batch(&vec![c; 128], &all, &cells[..], &proofs[..])
                 .unwrap());
             ks.warm_up();
             assert_eq!(ks.blob_to_kzg_commitment(&blob).unwrap(), c);
@@ -405,7 +417,12 @@ fn lazy_tables_built_inside_the_pool_do_not_deadlock() {
                     for i in (t..n).step_by(6) {
                         pool.install(|| match i % 3 {
                             0 => assert!(fresh
-                                .verify_cell_kzg_proof_batch(commitments, all, cells, proofs)
+                                .verify_cell_kzg_proof_batch(
+                                    commitments,
+                                    all,
+                                    &cells[..],
+                                    &proofs[..]
+                                )
                                 .unwrap()),
                             1 => assert_eq!(
                                 &fresh.compute_cells_and_kzg_proofs(blob).unwrap(),

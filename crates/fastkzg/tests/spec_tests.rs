@@ -98,18 +98,26 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
         }
         "compute_cells" => {
             let blob = blob(i("blob"))?;
-            ks.compute_cells(&blob).ok().map(|cells| hexlist(&cells))
+            ks.compute_cells(&blob)
+                .ok()
+                .map(|cells| hexlist(&cells[..]))
         }
         "compute_cells_and_kzg_proofs" => {
             let blob = blob(i("blob"))?;
             let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).ok()?;
-            Some(Value::Sequence(vec![hexlist(&cells), hexlist(&proofs)]))
+            Some(Value::Sequence(vec![
+                hexlist(&cells[..]),
+                hexlist(&proofs[..]),
+            ]))
         }
         "recover_cells_and_kzg_proofs" => {
             let indices = list(i("cell_indices"), Value::as_u64)?;
             let cells = list(i("cells"), cell)?;
             let (cells, proofs) = ks.recover_cells_and_kzg_proofs(&indices, &cells).ok()?;
-            Some(Value::Sequence(vec![hexlist(&cells), hexlist(&proofs)]))
+            Some(Value::Sequence(vec![
+                hexlist(&cells[..]),
+                hexlist(&proofs[..]),
+            ]))
         }
         "verify_cell_kzg_proof_batch" => {
             let cs = list(i("commitments"), b48)?;

@@ -50,6 +50,6 @@ pub mod trusted_setup;
 
 pub use bytes::{Blob, Bytes32, Bytes48, Cell, KzgCommitment, KzgProof};
 pub use challenge::{compute_challenge, compute_verify_cell_kzg_proof_batch_challenge};
-pub use eip7594::CellIndex;
+pub use eip7594::{CellIndex, CellProofs, Cells};
 pub use embedded::MAINNET_TRUSTED_SETUP_TXT;
 pub use settings::{KzgSettings, MAX_PRECOMPUTE, TABLE_AFTER_COMMITMENTS};

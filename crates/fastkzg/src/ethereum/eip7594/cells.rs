@@ -1,6 +1,6 @@
 //! `compute_cells` and `compute_cells_and_kzg_proofs`.
 
-use super::evals_to_cells;
+use super::{all_cells, evals_to_cells, CellProofs, Cells};
 use crate::backend::Backend;
 use crate::error::Result;
 use crate::ethereum::bytes::{blob_to_polynomial, Blob, Bytes48, Cell};
@@ -16,7 +16,7 @@ impl<B: Backend> KzgSettings<B> {
     /// one forward 4096-point FFT onto the odd coset.
     ///
     /// Errors: a blob field element is not canonical.
-    pub fn compute_cells(&self, blob: &Blob) -> Result<Vec<Cell>> {
+    pub fn compute_cells(&self, blob: &Blob) -> Result<Cells> {
         let poly = blob_to_polynomial::<B>(blob)?;
         let odd = das_odd_half(&poly, &self.ext_domain, &self.das_factors)?;
         let mut cells: Vec<Cell> = blob
@@ -28,14 +28,14 @@ impl<B: Backend> KzgSettings<B> {
             })
             .collect();
         cells.extend(evals_to_cells(&odd));
-        Ok(cells)
+        all_cells(cells)
     }
 
     /// Spec `compute_cells_and_kzg_proofs`: the 128 cells and their 128 KZG
     /// multi-proofs, computed with FK20 (not one opening per cell).
     ///
     /// Errors: a blob field element is not canonical.
-    pub fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Vec<Cell>, Vec<Bytes48>)> {
+    pub fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Cells, CellProofs)> {
         let poly = blob_to_polynomial::<B>(blob)?;
         let coeffs = brp_evals_to_coeffs(&poly, &self.domain)?;
         self.cells_and_proofs_from_coeffs(&coeffs)
@@ -46,17 +46,17 @@ impl<B: Backend> KzgSettings<B> {
     pub(crate) fn cells_and_proofs_from_coeffs(
         &self,
         coeffs: &[B::Fr],
-    ) -> Result<(Vec<Cell>, Vec<Bytes48>)> {
+    ) -> Result<(Cells, CellProofs)> {
         let ext = extend_coeffs(coeffs, &self.ext_domain)?;
         let mut proofs = self.fk20()?.multi_proofs(coeffs)?;
         // Proof k opens the coset with h^64 = ω_128^k; cell i has
         // h_i^64 = ω_128^rev7(i).
         bit_reversal_permutation_in_place(&mut proofs);
         let affine = B::g1_batch_to_affine(&proofs);
-        let compressed = affine
+        let compressed: Vec<Bytes48> = affine
             .iter()
             .map(|p| B::g1_compress(&B::g1_from_affine(p)))
             .collect();
-        Ok((evals_to_cells(&ext), compressed))
+        Ok((all_cells(evals_to_cells(&ext))?, all_cells(compressed)?))
     }
 }

@@ -13,7 +13,7 @@ mod verify;
 
 use crate::backend::{Backend, Scalar};
 use crate::error::{Error, Input, Result};
-use crate::ethereum::bytes::Cell;
+use crate::ethereum::bytes::{Bytes48, Cell};
 use crate::ethereum::constants::{
     BYTES_PER_FIELD_ELEMENT, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL,
 };
@@ -57,6 +57,21 @@ pub(crate) fn cell_to_coset_evals_at<B: Backend>(
     position: usize,
 ) -> Result<Vec<B::Fr>> {
     crate::ethereum::bytes::bytes_to_field_elements::<B>(cell, Input::Cell, position)
+}
+
+/// The 128 cells of an extended blob.
+pub type Cells = Box<[Cell; CELLS_PER_EXT_BLOB]>;
+/// The 128 cell proofs of an extended blob, compressed.
+pub type CellProofs = Box<[Bytes48; CELLS_PER_EXT_BLOB]>;
+
+/// A list of exactly `CELLS_PER_EXT_BLOB` items as a fixed-size box.
+pub(crate) fn all_cells<T>(items: Vec<T>) -> Result<Box<[T; CELLS_PER_EXT_BLOB]>> {
+    let got = items.len();
+    items.into_boxed_slice().try_into().map_err(|_| {
+        Error::InvalidSize(format!(
+            "{got} cells or proofs, expected {CELLS_PER_EXT_BLOB}"
+        ))
+    })
 }
 
 /// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values.

@@ -22,12 +22,13 @@
 use core::borrow::Borrow;
 
 use super::{
-    cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, evals_to_cells, CellIndex,
+    all_cells, cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, evals_to_cells,
+    CellIndex, CellProofs, Cells,
 };
 use crate::backend::{Backend, Module, Scalar};
 use crate::constants::PRIMITIVE_ROOT_OF_UNITY;
 use crate::error::{Error, Input, Result};
-use crate::ethereum::bytes::{Bytes48, Cell};
+use crate::ethereum::bytes::Cell;
 use crate::ethereum::constants::{
     CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
     FIELD_ELEMENTS_PER_EXT_BLOB,
@@ -70,15 +71,21 @@ impl<B: Backend> KzgSettings<B> {
     /// Spec `construct_vanishing_polynomial`: `Z(X) = Π_{i missing}(X^64 −
     /// ω_128^rev7(i))`, as 8192 coefficients; it vanishes on every point of
     /// each missing cell.
-    pub fn construct_vanishing_polynomial(&self, missing_cell_indices: &[usize]) -> Vec<B::Fr> {
-        let short = self.short_vanishing_polynomial(missing_cell_indices);
+    ///
+    /// Errors: a cell index `>= 128` ([`Error::CellIndexOutOfRange`]).
+    pub fn construct_vanishing_polynomial(
+        &self,
+        missing_cell_indices: &[CellIndex],
+    ) -> Result<Vec<B::Fr>> {
+        let missing = check_cell_indices(missing_cell_indices)?;
+        let short = self.short_vanishing_polynomial(&missing);
         let mut out = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_EXT_BLOB];
         for (i, c) in short.iter().enumerate() {
             if let Some(slot) = out.get_mut(i * FIELD_ELEMENTS_PER_CELL) {
                 *slot = *c;
             }
         }
-        out
+        Ok(out)
     }
 
     /// `z(Y) = Π_{i missing}(Y − ω_128^rev7(i))`, with
@@ -204,12 +211,12 @@ impl<B: Backend> KzgSettings<B> {
         &self,
         cell_indices: &[CellIndex],
         cells: &[T],
-    ) -> Result<(Vec<Cell>, Vec<Bytes48>)> {
+    ) -> Result<(Cells, CellProofs)> {
         let received = self.receive_cells(cell_indices, cells)?;
         if received.has_all_data_cells() {
             let coeffs = brp_evals_to_coeffs(&received.data_evals(), &self.domain)?;
             let out = self.cells_and_proofs_from_coeffs(&coeffs)?;
-            if received.extras_match(&out.0, cells) {
+            if received.extras_match(&out.0[..], cells) {
                 return Ok(out);
             }
         }
@@ -226,7 +233,7 @@ impl<B: Backend> KzgSettings<B> {
         &self,
         cell_indices: &[CellIndex],
         cells: &[T],
-    ) -> Result<Vec<Cell>> {
+    ) -> Result<Cells> {
         let received = self.receive_cells(cell_indices, cells)?;
         if received.has_all_data_cells() {
             let odd = das_odd_half(&received.data_evals(), &self.ext_domain, &self.das_factors)?;
@@ -236,11 +243,11 @@ impl<B: Backend> KzgSettings<B> {
                 .collect();
             out.extend(evals_to_cells(&odd));
             if received.extras_match(&out, cells) {
-                return Ok(out);
+                return all_cells(out);
             }
         }
         let coeffs = self.recover_polynomialcoeff(&received)?;
-        Ok(evals_to_cells(&extend_coeffs(&coeffs, &self.ext_domain)?))
+        all_cells(evals_to_cells(&extend_coeffs(&coeffs, &self.ext_domain)?))
     }
 }
 
