@@ -18,6 +18,49 @@
 //! let proof = settings.compute_blob_kzg_proof(blob, &commitment).unwrap();
 //! assert!(settings.verify_blob_kzg_proof(blob, &commitment, &proof).unwrap());
 //! ```
+//!
+//! ## The toolkit
+//!
+//! Below the Ethereum API the building blocks are public and work at any
+//! size: FFTs over Fr and G1 ([`math::fft`]), dense polynomials
+//! ([`math::Polynomial`]), zero polynomials ([`math::zero_poly`]), the DAS
+//! extension ([`math::das`]), erasure recovery ([`math::erasure`]), and in
+//! [`kzg`] setups from a known secret, openings, multi-point proofs and FK20.
+//!
+//! ```
+//! use fastkzg::backend::{Backend, Module, Scalar};
+//! use fastkzg::math::{das, erasure, fft, zero_poly::zero_polynomial, Domain, Polynomial};
+//! use fastkzg::Blst;
+//! type Fr = <Blst as Backend>::Fr;
+//!
+//! // FFT round trip over the 8th roots of unity.
+//! let domain = Domain::<Fr>::new(8).unwrap();
+//! let coeffs: Vec<Fr> = (1..=8).map(Fr::from_u64).collect();
+//! let evals = fft::fft(&coeffs, &domain).unwrap();
+//! assert_eq!(fft::ifft(&evals, &domain).unwrap(), coeffs);
+//! assert_eq!(evals[1], Polynomial::new(coeffs.clone()).evaluate(&domain.root(1)));
+//!
+//! // A zero polynomial vanishes on its roots.
+//! let roots = [Fr::from_u64(2), Fr::from_u64(5)];
+//! let z = zero_polynomial(&roots);
+//! assert!(roots.iter().all(|r| z.evaluate(r).is_zero()));
+//!
+//! // DAS extension of 4 values to 8 (bit-reversed order), then recovery of
+//! // the 4 coefficients from any 4 of the 8 (natural order).
+//! let small = Domain::<Fr>::new(4).unwrap();
+//! let data: Vec<Fr> = (10..14).map(Fr::from_u64).collect();
+//! let extended = das::das_extension(&data, &small, &domain).unwrap();
+//! assert_eq!(extended[..4], data[..]);
+//! let natural = fastkzg::math::bit_reversal_permutation(&extended);
+//! let samples: Vec<Option<Fr>> = natural
+//!     .iter()
+//!     .enumerate()
+//!     .map(|(i, v)| (i % 2 == 1).then_some(*v))
+//!     .collect();
+//! let recovered = erasure::recover_from_samples(&samples, &domain).unwrap();
+//! let expected = das::brp_evals_to_coeffs(&data, &small).unwrap();
+//! assert_eq!(recovered, expected);
+//! ```
 
 pub mod backend;
 pub mod constants;

@@ -21,6 +21,8 @@ pub type KzgProof = Bytes48;
 
 /// Spec `bytes_to_bls_field`: a canonical big-endian field element
 /// (errors name it as `input` at `position`).
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#bytes_to_bls_field>
 pub(crate) fn bytes_to_bls_field<B: Backend>(
     bytes: &Bytes32,
     input: Input,
@@ -35,6 +37,8 @@ pub(crate) fn bytes_to_bls_field<B: Backend>(
 
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`:
 /// the point at infinity, or a valid compressed point in the G1 subgroup.
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#validate_kzg_g1>
 pub(crate) fn bytes_to_g1<B: Backend>(
     bytes: &Bytes48,
     input: Input,

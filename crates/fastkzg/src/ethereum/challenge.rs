@@ -17,7 +17,9 @@ use crate::backend::{Backend, Scalar};
 use crate::error::{Error, Input, Result};
 
 /// Spec `hash_to_bls_field`: SHA-256 of `data`, read big-endian, reduced mod r.
-pub fn hash_to_bls_field<B: Backend>(data: &[&[u8]]) -> B::Fr {
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#hash_to_bls_field>
+pub(crate) fn hash_to_bls_field<B: Backend>(data: &[&[u8]]) -> B::Fr {
     let mut h = Sha256::new();
     for d in data {
         h.update(d);
@@ -29,13 +31,17 @@ pub fn hash_to_bls_field<B: Backend>(data: &[&[u8]]) -> B::Fr {
 /// its commitment, `hash_to_bls_field(FIAT_SHAMIR_PROTOCOL_DOMAIN ‖
 /// FIELD_ELEMENTS_PER_BLOB as 16 bytes big-endian ‖ blob ‖ commitment)`.
 /// Hashes bytes only; performs no validation.
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_challenge>
 pub fn compute_challenge<B: Backend>(blob: &Blob, commitment: &Bytes48) -> B::Fr {
     let degree = (FIELD_ELEMENTS_PER_BLOB as u128).to_be_bytes();
     hash_to_bls_field::<B>(&[FIAT_SHAMIR_PROTOCOL_DOMAIN, &degree, blob, commitment])
 }
 
 /// `[r^0, r^1, …, r^(n-1)]` (spec `compute_powers`).
-pub fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_powers>
+pub(crate) fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
     let mut out = Vec::with_capacity(n);
     let mut acc = F::one();
     for _ in 0..n {
@@ -50,6 +56,8 @@ pub fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
 /// cell its commitment index, cell index, 64 field elements and proof,
 /// reduced mod r. Cells are hashed as bytes (a canonical cell's bytes are its
 /// field elements' encodings). Hashes only; the lists must have equal lengths.
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_verify_cell_kzg_proof_batch_challenge>
 pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>>(
     commitments: &[Bytes48],
     commitment_indices: &[u64],

@@ -83,6 +83,8 @@ impl<B: Backend> KzgSettings<B> {
     /// per point and no inversion ([`crate::math::fold_eval`]). A backend with
     /// a vector kernel (blst where the CPU has AVX-512 IFMA) sums the paired
     /// fractions instead ([`Scalar::pair_fraction_sum`]).
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#evaluate_polynomial_in_evaluation_form>
     pub fn evaluate_polynomial_in_evaluation_form(
         &self,
         poly: &[B::Fr],
@@ -128,7 +130,13 @@ impl<B: Backend> KzgSettings<B> {
     /// Spec `compute_kzg_proof_impl`: the proof and value of `poly` at `z`.
     /// One batch inversion serves both the evaluation and the quotient
     /// (including `compute_quotient_eval_within_domain` when `z` is a root).
-    pub fn compute_kzg_proof_impl(&self, poly: &[B::Fr], z: &B::Fr) -> Result<(B::G1, B::Fr)> {
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_kzg_proof_impl>
+    pub(crate) fn compute_kzg_proof_impl(
+        &self,
+        poly: &[B::Fr],
+        z: &B::Fr,
+    ) -> Result<(B::G1, B::Fr)> {
         if poly.len() != FIELD_ELEMENTS_PER_BLOB {
             return Err(Error::InvalidSize(format!(
                 "polynomial has {} evaluations, expected {FIELD_ELEMENTS_PER_BLOB}",
@@ -158,7 +166,10 @@ impl<B: Backend> KzgSettings<B> {
     /// fixed (their Miller-loop lines are precomputed):
     /// `e(π, [τ]₂) · e(−(C − [y]₁ + z·π), [1]₂) = 1`, which is the spec's
     /// `e(C − [y]₁, [1]₂) = e(π, [τ − z]₂)`.
-    pub fn verify_kzg_proof_impl(
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#verify_kzg_proof_impl>
+    #[must_use = "the verdict of the pairing check"]
+    pub(crate) fn verify_kzg_proof_impl(
         &self,
         commitment: &B::G1,
         z: &B::Fr,
@@ -172,6 +183,8 @@ impl<B: Backend> KzgSettings<B> {
     /// Spec `blob_to_kzg_commitment`: the commitment to a blob's polynomial.
     ///
     /// Errors: a field element of the blob is not canonical.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#blob_to_kzg_commitment>
     pub fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<Bytes48> {
         let poly = blob_to_polynomial::<B>(blob)?;
         Ok(B::g1_compress(&self.commit_lagrange(&poly)))
@@ -181,6 +194,8 @@ impl<B: Backend> KzgSettings<B> {
     /// `z_bytes`, and the value `y` there, as `(proof, y)`.
     ///
     /// Errors: a blob field element or `z` is not canonical.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_kzg_proof>
     pub fn compute_kzg_proof(&self, blob: &Blob, z_bytes: &Bytes32) -> Result<(Bytes48, Bytes32)> {
         let poly = blob_to_polynomial::<B>(blob)?;
         let z = bytes_to_bls_field::<B>(z_bytes, Input::Z, 0)?;
@@ -193,6 +208,8 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Errors: the commitment is not a valid G1 point, or a blob field element
     /// is not canonical. The commitment is not checked to match the blob.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_blob_kzg_proof>
     pub fn compute_blob_kzg_proof(
         &self,
         blob: &Blob,
@@ -210,6 +227,9 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Errors: `z` or `y` not canonical; commitment or proof not a valid G1
     /// point. A wrong proof is `Ok(false)`.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#verify_kzg_proof>
+    #[must_use = "a proof that does not verify is Ok(false), not an error"]
     pub fn verify_kzg_proof(
         &self,
         commitment_bytes: &Bytes48,
@@ -237,6 +257,9 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Errors: a blob field element not canonical; commitment or proof not a
     /// valid G1 point. A wrong proof is `Ok(false)`.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#verify_blob_kzg_proof>
+    #[must_use = "a proof that does not verify is Ok(false), not an error"]
     pub fn verify_blob_kzg_proof(
         &self,
         blob: &Blob,
@@ -278,6 +301,9 @@ impl<B: Backend> KzgSettings<B> {
     /// any commitment or proof not a valid G1 point (the error names its
     /// position; a blob error is reported before a commitment error, and that
     /// before a proof error).
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#verify_blob_kzg_proof_batch>
+    #[must_use = "a proof that does not verify is Ok(false), not an error"]
     pub fn verify_blob_kzg_proof_batch<T: Borrow<Blob> + Sync>(
         &self,
         blobs: &[T],
@@ -333,6 +359,8 @@ impl<B: Backend> KzgSettings<B> {
 
     /// Spec `verify_kzg_proof_batch` over decoded `(C, π, z, y)` and the
     /// original encodings (hashed into the transcript).
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#verify_kzg_proof_batch>
     fn verify_kzg_proof_batch(
         &self,
         items: &[Opening<B>],

@@ -25,8 +25,8 @@
 //! | `construct_vanishing_polynomial` | [`KzgSettings::construct_vanishing_polynomial`] |
 //! | `compute_challenge` | [`compute_challenge`] |
 //! | `compute_verify_cell_kzg_proof_batch_challenge` | [`compute_verify_cell_kzg_proof_batch_challenge`] |
-//! | `hash_to_bls_field`, `compute_powers` | [`challenge::hash_to_bls_field`], [`challenge::compute_powers`] |
-//! | `blob_to_polynomial`, `bytes_to_bls_field` | [`bytes::blob_to_polynomial`], [`bytes::bytes_to_bls_field`] |
+//! | `blob_to_polynomial` | [`bytes::blob_to_polynomial`] |
+//! | `cell_to_coset_evals` | [`eip7594::cell_to_coset_evals`] |
 //!
 //! Settings come from the embedded mainnet setup ([`crate::mainnet`],
 //! [`KzgSettings::mainnet`], [`KzgSettings::load_mainnet`]) or from a
@@ -37,7 +37,12 @@
 //! re-exported at the crate root.
 //!
 //! Inputs are untrusted bytes: every rule the spec enforces is checked before
-//! any work, and a violation is an [`Error`](crate::Error), never a panic.
+//! any work, and a violation is an [`Error`](crate::Error) naming the input
+//! and its position, never a panic. A proof that does not verify is
+//! `Ok(false)`; the verify functions are `#[must_use]`.
+//!
+//! Every function's documentation links the spec function it implements, in
+//! ethereum/consensus-specs at commit `8a3df1d`.
 
 pub mod bytes;
 pub mod challenge;

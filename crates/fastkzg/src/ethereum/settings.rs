@@ -174,7 +174,7 @@ impl<B: Backend> KzgSettings<B> {
 
     /// The FK20 window used for a precompute level: 0 = no tables,
     /// otherwise `max(precompute, 2)`.
-    pub fn fk20_table_window(precompute: usize) -> usize {
+    pub(crate) fn fk20_table_window(precompute: usize) -> usize {
         match precompute {
             0 => 0,
             p => p.max(2),
@@ -228,7 +228,7 @@ impl<B: Backend> KzgSettings<B> {
     }
 
     /// `s·[1]₁` through a comb table of the generator (396 KiB with blst).
-    pub fn mul_generator(&self, s: &B::Fr) -> B::G1 {
+    pub(crate) fn mul_generator(&self, s: &B::Fr) -> B::G1 {
         self.generator_mul().mul(s)
     }
 
@@ -267,7 +267,7 @@ impl<B: Backend> KzgSettings<B> {
     /// pays for it once.
     ///
     /// [`warm_up`]: KzgSettings::warm_up
-    pub fn commit_lagrange(&self, scalars: &[B::Fr]) -> B::G1 {
+    pub(crate) fn commit_lagrange(&self, scalars: &[B::Fr]) -> B::G1 {
         if scalars.is_empty() {
             return B::G1::zero();
         }

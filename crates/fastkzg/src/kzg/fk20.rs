@@ -46,6 +46,32 @@ impl<B: Backend> Fk20<B> {
     /// powers of two, `l < n`, and the SRS must have `n` G1 powers).
     /// `table_window` > 0 also builds fixed-base tables with that window
     /// (memory: `2n/l · l · ⌈257/w⌉` affine points).
+    ///
+    /// ```
+    /// use fastkzg::backend::{Backend, Scalar};
+    /// use fastkzg::kzg::{Fk20, Srs};
+    /// use fastkzg::math::{Domain, Polynomial};
+    /// use fastkzg::Blst;
+    /// type Fr = <Blst as Backend>::Fr;
+    ///
+    /// // 16 coefficients, cosets of 4 points: 8 proofs at once.
+    /// let (n, l) = (16, 4);
+    /// let srs = Srs::<Blst>::insecure_from_secret(&Fr::from_u64(5), n, l + 1);
+    /// let coeffs: Vec<Fr> = (1..=n as u64).map(Fr::from_u64).collect();
+    /// let proofs = Fk20::new(&srs, n, l, 0).unwrap().multi_proofs(&coeffs).unwrap();
+    /// assert_eq!(proofs.len(), 2 * n / l);
+    /// // Proof k is the multi-point opening on {x : x^l = ω_8^k}.
+    /// let poly = Polynomial::new(coeffs);
+    /// let commitment = srs.commit(&poly).unwrap();
+    /// let (w8, w32) = (Domain::<Fr>::new(8).unwrap(), Domain::<Fr>::new(32).unwrap());
+    /// for k in [0, 3] {
+    ///     // The 4 points of coset k: ω_32^k · (4th roots of unity).
+    ///     let points: Vec<Fr> = (0..l).map(|j| w32.root(k) * w32.root(8 * j)).collect();
+    ///     assert!(points.iter().all(|x| x.pow(&[l as u64]) == w8.root(k)));
+    ///     let values: Vec<Fr> = points.iter().map(|x| poly.evaluate(x)).collect();
+    ///     assert!(srs.verify_multi(&commitment, &points, &values, &proofs[k]).unwrap());
+    /// }
+    /// ```
     pub fn new(srs: &Srs<B>, n: usize, l: usize, table_window: usize) -> Result<Self> {
         if !n.is_power_of_two() || !l.is_power_of_two() || l >= n || srs.g1.len() < n {
             return Err(Error::InvalidSize(format!(

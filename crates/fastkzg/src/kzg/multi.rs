@@ -11,6 +11,25 @@ use crate::math::Polynomial;
 impl<B: Backend> Srs<B> {
     /// Opens `poly` at all `points` with one proof; returns the proof and the
     /// values `p(x_i)`. Points must be distinct.
+    ///
+    /// ```
+    /// use fastkzg::backend::{Backend, Scalar};
+    /// use fastkzg::kzg::Srs;
+    /// use fastkzg::math::Polynomial;
+    /// use fastkzg::Blst;
+    /// type Fr = <Blst as Backend>::Fr;
+    ///
+    /// // Three points need four G2 powers to verify.
+    /// let srs = Srs::<Blst>::insecure_from_secret(&Fr::from_u64(77), 16, 4);
+    /// let poly = Polynomial::new((1..=16).map(Fr::from_u64).collect());
+    /// let commitment = srs.commit(&poly).unwrap();
+    /// let points = [Fr::from_u64(3), Fr::from_u64(4), Fr::from_u64(5)];
+    /// let (proof, values) = srs.open_multi(&poly, &points).unwrap();
+    /// assert!(srs.verify_multi(&commitment, &points, &values, &proof).unwrap());
+    /// let mut wrong = values.clone();
+    /// wrong[1] += Fr::one();
+    /// assert!(!srs.verify_multi(&commitment, &points, &wrong, &proof).unwrap());
+    /// ```
     pub fn open_multi(
         &self,
         poly: &Polynomial<B::Fr>,
@@ -26,6 +45,7 @@ impl<B: Backend> Srs<B> {
     /// Checks a multi-point opening:
     /// `e(C − [I(τ)]₁, [1]₂) = e(π, [Z(τ)]₂)`. Needs `points.len() + 1` G2
     /// powers.
+    #[must_use = "a proof that does not verify is Ok(false), not an error"]
     pub fn verify_multi(
         &self,
         commitment: &B::G1,

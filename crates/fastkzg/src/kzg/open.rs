@@ -15,6 +15,7 @@ impl<B: Backend> Srs<B> {
 
     /// Checks a single-point opening: `e(C − [y]₁, [1]₂) = e(π, [τ − z]₂)`.
     /// Needs at least two G2 powers.
+    #[must_use = "a proof that does not verify is Ok(false), not an error"]
     pub fn verify(&self, commitment: &B::G1, z: &B::Fr, y: &B::Fr, proof: &B::G1) -> Result<bool> {
         let (Some(g2_0), Some(g2_1)) = (self.g2.first(), self.g2.get(1)) else {
             return Err(Error::InvalidSize(
@@ -26,11 +27,5 @@ impl<B: Backend> Srs<B> {
         let neg_g2 = B::g2_prepare(&-*g2_0);
         let xz = B::g2_prepare(&x_minus_z);
         Ok(B::pairings_verify(&[(lhs, &neg_g2), (*proof, &xz)]))
-    }
-
-    /// Opens `poly` at every point of `zs` with one proof per point (the
-    /// simple quadratic reference for amortised methods).
-    pub fn open_each(&self, poly: &Polynomial<B::Fr>, zs: &[B::Fr]) -> Result<Vec<(B::G1, B::Fr)>> {
-        zs.iter().map(|z| self.open(poly, z)).collect()
     }
 }

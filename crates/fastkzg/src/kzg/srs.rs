@@ -18,6 +18,23 @@ impl<B: Backend> Srs<B> {
     /// An **insecure** setup from a known secret, for tests and research:
     /// `n_g1` G1 powers and `n_g2` G2 powers of `secret`. Anyone who knows
     /// the secret can forge proofs.
+    ///
+    /// ```
+    /// use fastkzg::backend::{Backend, Scalar};
+    /// use fastkzg::kzg::Srs;
+    /// use fastkzg::math::Polynomial;
+    /// use fastkzg::Blst;
+    /// type Fr = <Blst as Backend>::Fr;
+    ///
+    /// let srs = Srs::<Blst>::insecure_from_secret(&Fr::from_u64(1234), 16, 2);
+    /// let poly = Polynomial::new((1..=16).map(Fr::from_u64).collect());
+    /// let commitment = srs.commit(&poly).unwrap();
+    /// let z = Fr::from_u64(99);
+    /// let (proof, y) = srs.open(&poly, &z).unwrap();
+    /// assert_eq!(y, poly.evaluate(&z));
+    /// assert!(srs.verify(&commitment, &z, &y, &proof).unwrap());
+    /// assert!(!srs.verify(&commitment, &z, &(y + Fr::one()), &proof).unwrap());
+    /// ```
     pub fn insecure_from_secret(secret: &B::Fr, n_g1: usize, n_g2: usize) -> Self {
         let powers = |n: usize| {
             let mut out = Vec::with_capacity(n);

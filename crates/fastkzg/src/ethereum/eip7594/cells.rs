@@ -16,6 +16,8 @@ impl<B: Backend> KzgSettings<B> {
     /// one forward 4096-point FFT onto the odd coset.
     ///
     /// Errors: a blob field element is not canonical.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_cells>
     pub fn compute_cells(&self, blob: &Blob) -> Result<Cells> {
         let poly = blob_to_polynomial::<B>(blob)?;
         let odd = das_odd_half(&poly, &self.ext_domain, &self.das_factors)?;
@@ -35,6 +37,8 @@ impl<B: Backend> KzgSettings<B> {
     /// multi-proofs, computed with FK20 (not one opening per cell).
     ///
     /// Errors: a blob field element is not canonical.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_cells_and_kzg_proofs>
     pub fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Cells, CellProofs)> {
         let poly = blob_to_polynomial::<B>(blob)?;
         let coeffs = brp_evals_to_coeffs(&poly, &self.domain)?;
@@ -43,6 +47,8 @@ impl<B: Backend> KzgSettings<B> {
 
     /// Spec `compute_cells_and_kzg_proofs_polynomialcoeff`: cells and proofs
     /// of the polynomial with the given 4096 coefficients.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_cells_and_kzg_proofs_polynomialcoeff>
     pub(crate) fn cells_and_proofs_from_coeffs(
         &self,
         coeffs: &[B::Fr],

@@ -75,6 +75,8 @@ pub(crate) fn all_cells<T>(items: Vec<T>) -> Result<Box<[T; CELLS_PER_EXT_BLOB]>
 }
 
 /// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values.
+///
+/// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#coset_evals_to_cell>
 pub(crate) fn evals_to_cells<F: Scalar>(evals: &[F]) -> Vec<Cell> {
     // Cells are encoded independently, spread over the caller's pool.
     let chunks: Vec<&[F]> = evals.chunks_exact(FIELD_ELEMENTS_PER_CELL).collect();

@@ -73,6 +73,8 @@ impl<B: Backend> KzgSettings<B> {
     /// each missing cell.
     ///
     /// Errors: a cell index `>= 128` ([`Error::CellIndexOutOfRange`]).
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#construct_vanishing_polynomial>
     pub fn construct_vanishing_polynomial(
         &self,
         missing_cell_indices: &[CellIndex],
@@ -104,6 +106,8 @@ impl<B: Backend> KzgSettings<B> {
     /// Spec `recover_polynomialcoeff`: the 4096 coefficients of the blob
     /// polynomial from the given cells (validated by the caller), by erasure
     /// decoding (see the module documentation for the method).
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#recover_polynomialcoeff>
     fn recover_polynomialcoeff(&self, received: &Received<B::Fr>) -> Result<Vec<B::Fr>> {
         let n = FIELD_ELEMENTS_PER_EXT_BLOB;
         let mut present = [false; CELLS_PER_EXT_BLOB];
@@ -207,6 +211,8 @@ impl<B: Backend> KzgSettings<B> {
     /// polynomial are returned (they differ from some of the inputs). No error
     /// is raised; callers that need to detect such input can compare the
     /// returned cells with the ones they passed.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#recover_cells_and_kzg_proofs>
     pub fn recover_cells_and_kzg_proofs<T: Borrow<Cell> + Sync>(
         &self,
         cell_indices: &[CellIndex],
@@ -229,6 +235,8 @@ impl<B: Backend> KzgSettings<B> {
     /// the same rules and the same cells, at a small fraction of the cost
     /// (no FK20). With all data cells given it is one inverse and one
     /// forward 4096-point FFT.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#recover_cells_and_kzg_proofs>
     pub fn recover_cells<T: Borrow<Cell> + Sync>(
         &self,
         cell_indices: &[CellIndex],

@@ -129,6 +129,9 @@ impl<B: Backend> KzgSettings<B> {
     /// Errors: the four lists differ in length; a cell index `>= 128`; a
     /// commitment or proof is not a valid G1 point; a cell field element is
     /// not canonical. A wrong proof is `Ok(false)`.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#verify_cell_kzg_proof_batch>
+    #[must_use = "a proof that does not verify is Ok(false), not an error"]
     pub fn verify_cell_kzg_proof_batch<T: Borrow<Cell> + Sync>(
         &self,
         commitments_bytes: &[Bytes48],
