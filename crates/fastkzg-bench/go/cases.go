@@ -13,21 +13,32 @@ type job struct {
 	check func() error
 }
 
-// prepare turns a case into a job. Blob-level kinds take their blob from the
-// first entry (blob 0 when there is none); compute_kzg_proof and
-// verify_kzg_proof use blob 0 with the file's z, y and proof.
-func prepare(ctx *goethkzg.Context, in *inputs, c caseSpec, threads int) (job, error) {
+// entry names a blob and a cell of it.
+type entry struct {
+	blob, cell int
+}
+
+// prepare turns a case into a job: the API function kind on the entries
+// ("BLOB:CELL"). Blob-level kinds take their blob from the first entry;
+// compute_kzg_proof and verify_kzg_proof use blob 0 with the fixture's z,
+// y and proof.
+func prepare(ctx *goethkzg.Context, in *inputs, kind string, args []string, threads int) (job, error) {
+	var entries []entry
+	for _, a := range args {
+		var e entry
+		if _, err := fmt.Sscanf(a, "%d:%d", &e.blob, &e.cell); err != nil ||
+			e.blob < 0 || e.blob >= len(in.blobs) || e.cell < 0 || e.cell >= goethkzg.CellsPerExtBlob {
+			return job{}, fmt.Errorf("bad entry %q", a)
+		}
+		entries = append(entries, e)
+	}
+	c := struct {
+		kind    string
+		entries []entry
+	}{kind, entries}
 	b := 0
-	if len(c.entries) > 0 {
-		b = c.entries[0].blob
-	}
-	if b >= len(in.blobs) {
-		return job{}, fmt.Errorf("no blob %d", b)
-	}
-	needCells := c.kind == "compute_cells" || c.kind == "compute_cells_and_kzg_proofs" ||
-		c.kind == "recover_cells_and_kzg_proofs" || c.kind == "verify_cell_kzg_proof_batch"
-	if needCells && len(in.cells) <= maxBlob(c.entries) {
-		return job{}, fmt.Errorf("the input file has no cells for this case")
+	if len(entries) > 0 {
+		b = entries[0].blob
 	}
 	blob := in.blobs[b]
 	switch c.kind {
@@ -135,14 +146,6 @@ func prepare(ctx *goethkzg.Context, in *inputs, c caseSpec, threads int) (job, e
 		return job{call: func() error { return ctx.VerifyCellKZGProofBatch(cs, ids, cells, ps) }}, nil
 	}
 	return job{}, fmt.Errorf("unknown kind %q", c.kind)
-}
-
-func maxBlob(entries []entry) int {
-	m := 0
-	for _, e := range entries {
-		m = max(m, e.blob)
-	}
-	return m
 }
 
 func same(what string, ok bool) error {

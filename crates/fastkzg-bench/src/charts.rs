@@ -1,11 +1,11 @@
 //! Charts with plotters: horizontal bar charts (times per function on a log
 //! scale; speed-up ratios) and line charts (time against size), each written
-//! as SVG and PNG.
+//! as PNG and SVG.
 //!
 //! Text needs a TrueType font: plotters is built with its `ab_glyph`
 //! feature (no system font discovery), and [`register_fonts`] loads DejaVu
-//! Sans (or `$FASTKZG_BENCH_FONT`) from the usual system paths. Without a
-//! font, charts are skipped (Debian: `apt-get install fonts-dejavu-core`).
+//! Sans (or `$FASTKZG_BENCH_FONT`). Without a font, charts are skipped
+//! (Debian: `apt-get install fonts-dejavu-core`).
 
 use std::error::Error;
 use std::path::{Path, PathBuf};
@@ -18,104 +18,83 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// The font family every chart uses.
 const FONT: &str = "sans-serif";
 
-/// Regular and bold font files tried in order (the first that loads wins).
-const FONT_CANDIDATES: [(&str, &str); 5] = [
-    (
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
-    ),
-    (
-        "/usr/share/fonts/TTF/DejaVuSans.ttf",
-        "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf",
-    ),
-    (
-        "/usr/share/fonts/dejavu/DejaVuSans.ttf",
-        "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",
-    ),
-    (
-        "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-        "/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf",
-    ),
-    (
-        "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
-        "/usr/share/fonts/truetype/freefont/FreeSansBold.ttf",
-    ),
-];
+type Res = Result<(), Box<dyn Error>>;
 
 /// Registers a font for plotters (once); returns the font file used, or
 /// `None` when no font was found (charts are then skipped).
 pub fn register_fonts() -> Option<PathBuf> {
     static FONT_FILE: OnceLock<Option<PathBuf>> = OnceLock::new();
-    FONT_FILE
-        .get_or_init(|| {
-            let mut candidates: Vec<(PathBuf, PathBuf)> = Vec::new();
-            if let Some(f) = std::env::var_os("FASTKZG_BENCH_FONT") {
-                candidates.push((PathBuf::from(&f), PathBuf::from(&f)));
-            }
-            candidates.extend(
-                FONT_CANDIDATES
-                    .iter()
-                    .map(|(r, b)| (PathBuf::from(r), PathBuf::from(b))),
-            );
-            for (regular, bold) in candidates {
-                let Ok(bytes) = std::fs::read(&regular) else {
-                    continue;
-                };
-                let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-                let bold_bytes: &'static [u8] = std::fs::read(&bold)
-                    .map(|b| &*Box::leak(b.into_boxed_slice()))
-                    .unwrap_or(bytes);
-                let ok = [FontStyle::Normal, FontStyle::Italic, FontStyle::Oblique]
-                    .into_iter()
-                    .all(|s| plotters::style::register_font(FONT, s, bytes).is_ok())
-                    && plotters::style::register_font(FONT, FontStyle::Bold, bold_bytes).is_ok();
-                if ok {
-                    // Criterion's own plots ask for these families too.
-                    for fam in ["serif", "monospace", "Helvetica", "Arial"] {
-                        let _ = plotters::style::register_font(fam, FontStyle::Normal, bytes);
-                        let _ = plotters::style::register_font(fam, FontStyle::Bold, bold_bytes);
-                    }
-                    return Some(regular);
+    let dirs =
+        ["truetype/dejavu", "TTF", "dejavu"].map(|d| format!("/usr/share/fonts/{d}/DejaVuSans"));
+    let env = std::env::var("FASTKZG_BENCH_FONT")
+        .ok()
+        .map(|f| (f.clone(), f));
+    let mut candidates = env
+        .into_iter()
+        .chain(dirs.map(|d| (format!("{d}.ttf"), format!("{d}-Bold.ttf"))));
+    let leak = |p: &str| {
+        std::fs::read(p)
+            .ok()
+            .map(|b| &*Box::leak(b.into_boxed_slice()))
+    };
+    let found = FONT_FILE.get_or_init(|| {
+        candidates.find_map(|(regular, bold)| {
+            let bytes = leak(&regular)?;
+            let bold_bytes = leak(&bold).unwrap_or(bytes);
+            // Criterion's own plots ask for the other families.
+            for fam in [FONT, "serif", "monospace", "Helvetica", "Arial"] {
+                for style in [FontStyle::Normal, FontStyle::Italic, FontStyle::Oblique] {
+                    plotters::style::register_font(fam, style, bytes).ok()?;
                 }
+                plotters::style::register_font(fam, FontStyle::Bold, bold_bytes).ok()?;
             }
-            None
+            Some(PathBuf::from(regular))
         })
-        .clone()
+    });
+    found.clone()
 }
 
 /// The color of a library in every chart.
 pub fn color_of(label: &str) -> RGBColor {
     let l = label.to_lowercase();
-    if l.starts_with("fastkzg") {
-        if l.contains("arkworks") {
-            RGBColor(140, 86, 75)
-        } else if l.contains("2t") {
-            RGBColor(23, 190, 207)
-        } else {
-            RGBColor(31, 119, 180)
-        }
-    } else if l.starts_with("c-kzg") || l.contains("c-kzg") {
-        RGBColor(255, 127, 14)
-    } else if l.starts_with(crate::gopeer::LABEL) {
-        // Go's blue, darker at two threads.
-        if l.contains("2t") {
-            RGBColor(0, 110, 140)
-        } else {
-            RGBColor(0, 173, 216)
-        }
-    } else if l.contains("mt") {
-        RGBColor(148, 103, 189)
-    } else if l.contains("rust-eth-kzg") {
-        RGBColor(44, 160, 44)
-    } else {
-        RGBColor(127, 127, 127)
+    let two = l.contains(" 2t") || l.contains(" mt") || l.starts_with("2 threads");
+    match () {
+        _ if l.contains("arkworks") => RGBColor(140, 86, 75),
+        _ if l.starts_with("fastkzg") && two => RGBColor(23, 190, 207),
+        _ if l.starts_with("fastkzg") => RGBColor(31, 119, 180),
+        _ if l.contains("c-kzg") && two => RGBColor(200, 90, 0),
+        _ if l.contains("c-kzg") => RGBColor(255, 127, 14),
+        _ if l.contains("go-eth-kzg") && two => RGBColor(0, 110, 140),
+        _ if l.contains("go-eth-kzg") => RGBColor(0, 173, 216),
+        _ if two => RGBColor(148, 103, 189),
+        _ if l.contains("rust-eth-kzg") => RGBColor(44, 160, 44),
+        _ => RGBColor(127, 127, 127),
     }
+}
+
+/// Draws `$draw(&root)` into a PNG and an SVG of `$size`.
+macro_rules! png_and_svg {
+    ($png:expr, $svg:expr, $size:expr, $draw:expr) => {{
+        register_fonts().ok_or(
+            "no TrueType font found (install fonts-dejavu-core or set FASTKZG_BENCH_FONT)",
+        )?;
+        let err = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
+        let root = BitMapBackend::new($png, $size).into_drawing_area();
+        $draw(&root).map_err(|e| err($png, &e))?;
+        root.present().map_err(|e| err($png, &e))?;
+        let root = SVGBackend::new($svg, $size).into_drawing_area();
+        $draw(&root).map_err(|e| err($svg, &e))?;
+        root.present().map_err(|e| err($svg, &e))?;
+        Ok(())
+    }};
 }
 
 /// A horizontal bar chart: one group of bars per row, one bar per series.
 pub struct Bars {
     /// The caption.
     pub title: String,
+    /// A note under the caption.
+    pub note: String,
     /// The value axis description (with units).
     pub x_desc: String,
     /// Row names, top to bottom.
@@ -129,71 +108,46 @@ pub struct Bars {
     pub fmt: fn(f64) -> String,
     /// Formats an axis tick.
     pub axis_fmt: fn(f64) -> String,
-    /// A note under the caption.
-    pub note: String,
 }
 
-/// Draws `bars` into `png` and `svg` (either may be `None`).
-pub fn draw_bars(bars: &Bars, png: Option<&Path>, svg: Option<&Path>) -> Result<(), String> {
-    register_fonts()
-        .ok_or("no TrueType font found (install fonts-dejavu-core or set FASTKZG_BENCH_FONT)")?;
-    let per_bar = 20u32;
-    let k = bars.series.len().max(1) as u32;
-    let row_px = k * per_bar + 14;
-    let h = 170 + row_px * bars.rows.len() as u32;
-    let w = 1500u32;
-    if let Some(p) = png {
-        let root = BitMapBackend::new(p, (w, h)).into_drawing_area();
-        bars_on(&root, bars).map_err(|e| format!("{}: {e}", p.display()))?;
-        root.present()
-            .map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    if let Some(p) = svg {
-        let root = SVGBackend::new(p, (w, h)).into_drawing_area();
-        bars_on(&root, bars).map_err(|e| format!("{}: {e}", p.display()))?;
-        root.present()
-            .map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    Ok(())
+/// Draws `bars` into `png` and `svg`.
+pub fn draw_bars(bars: &Bars, png: &Path, svg: &Path) -> Result<(), String> {
+    let rows = bars.rows.len() as u32;
+    let h = 170 + rows * (20 * bars.series.len().max(1) as u32 + 14);
+    png_and_svg!(png, svg, (1500, h), |root| bars_on(root, bars))
 }
 
-fn bars_on<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    bars: &Bars,
-) -> Result<(), Box<dyn Error>>
+fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, bars: &Bars) -> Res
 where
     DB::ErrorType: 'static,
 {
     root.fill(&WHITE)?;
-    let values: Vec<f64> = bars
+    let values = bars
         .series
         .iter()
-        .flat_map(|(_, v)| v.iter().flatten().copied())
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .collect();
+        .flat_map(|(_, v)| v.iter().flatten().copied());
     let (vmin, vmax) = values
-        .iter()
-        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(*v), b.max(*v)));
-    let (lo, hi) = if values.is_empty() {
-        (0.1, 10.0)
-    } else if bars.ratio {
-        let lo = 2f64.powf((vmin.min(1.0) / 1.3).log2().floor());
-        let hi = 2f64.powf((vmax.max(1.0) * 1.3).log2().ceil() + 0.6);
-        (lo, hi)
-    } else {
-        let lo = 10f64.powf(vmin.log10().floor());
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    let (lo, hi) = match (vmin > vmax, bars.ratio) {
+        (true, _) => (0.1, 10.0),
+        (false, true) => (
+            2f64.powf((vmin.min(1.0) / 1.3).log2().floor()),
+            2f64.powf((vmax.max(1.0) * 1.3).log2().ceil() + 0.6),
+        ),
         // One more decade on the right keeps room for the value labels.
-        let hi = 10f64.powf(vmax.log10().ceil() + 0.7);
-        (lo, hi)
+        (false, false) => (
+            10f64.powf(vmin.log10().floor()),
+            10f64.powf(vmax.log10().ceil() + 0.7),
+        ),
     };
     let n = bars.rows.len();
-    let label_w = 20
-        + 9 * bars
-            .rows
-            .iter()
-            .map(|r| r.chars().count())
-            .max()
-            .unwrap_or(10) as u32;
+    let longest = bars
+        .rows
+        .iter()
+        .map(|r| r.chars().count())
+        .max()
+        .unwrap_or(10);
     let (title_area, body) = root.split_vertically(70);
     title_area.draw(&Text::new(
         bars.title.clone(),
@@ -205,19 +159,14 @@ where
         (20, 44),
         (FONT, 16).into_font(),
     ))?;
+    let base = if bars.ratio { 2.0 } else { 10.0 };
     let mut chart = ChartBuilder::on(&body)
         .margin_right(30)
         .margin_top(5)
         .x_label_area_size(60)
-        .y_label_area_size(label_w)
-        .build_cartesian_2d(
-            (lo..hi)
-                .log_scale()
-                .base(if bars.ratio { 2.0 } else { 10.0 }),
-            0f64..n as f64,
-        )?;
-    let fmt = bars.fmt;
-    let axis_fmt = bars.axis_fmt;
+        .y_label_area_size(20 + 9 * longest as u32)
+        .build_cartesian_2d((lo..hi).log_scale().base(base), 0f64..n as f64)?;
+    let (fmt, axis_fmt) = (bars.fmt, bars.axis_fmt);
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -229,70 +178,56 @@ where
         .light_line_style(RGBColor(235, 235, 235))
         .bold_line_style(RGBColor(200, 200, 200))
         .draw()?;
-    // Row names, right-aligned against the axis.
     for (i, r) in bars.rows.iter().enumerate() {
-        let y = (n - 1 - i) as f64 + 0.5;
-        let (px, py) = chart.backend_coord(&(lo, y));
-        root.draw(&Text::new(
-            r.clone(),
-            (px - 10, py),
-            (FONT, 16)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Right, VPos::Center)),
-        ))?;
-    }
-    // Row separators.
-    for i in 1..n {
-        chart.draw_series(std::iter::once(PathElement::new(
-            vec![(lo, i as f64), (hi, i as f64)],
+        // Row names, right-aligned against the axis, and row separators.
+        let (px, py) = chart.backend_coord(&(lo, (n - 1 - i) as f64 + 0.5));
+        let style = (FONT, 16)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Right, VPos::Center));
+        root.draw(&Text::new(r.clone(), (px - 10, py), style))?;
+        let y = (i + 1) as f64;
+        chart.draw_series([PathElement::new(
+            vec![(lo, y), (hi, y)],
             RGBColor(225, 225, 225),
-        )))?;
+        )])?;
     }
-    let k = bars.series.len().max(1) as f64;
-    let band = 0.84 / k;
-    let base = if bars.ratio { 1.0 } else { lo };
+    let band = 0.84 / bars.series.len().max(1) as f64;
     for (j, (name, vals)) in bars.series.iter().enumerate() {
         let color = color_of(name);
-        let rects: Vec<Rectangle<(f64, f64)>> = vals
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| {
-                let v = (*v)?;
-                let top = (n - i) as f64 - 0.08 - band * j as f64;
-                Some(Rectangle::new(
-                    [(base, top - band * 0.92), (v.clamp(lo, hi), top)],
-                    color.filled(),
-                ))
-            })
-            .collect();
+        let bar = |i: usize| (n - i) as f64 - 0.08 - band * j as f64;
+        let from = if bars.ratio { 1.0 } else { lo };
+        let values = || {
+            vals.iter()
+                .enumerate()
+                .filter_map(|(i, v)| Some((bar(i), (*v)?)))
+        };
+        let rects = values().map(|(top, v)| {
+            Rectangle::new(
+                [(from, top - band * 0.92), (v.clamp(lo, hi), top)],
+                color.filled(),
+            )
+        });
         chart
             .draw_series(rects)?
             .label(name.as_str())
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.filled()));
-        let labels: Vec<Text<(f64, f64), String>> = vals
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| {
-                let v = (*v)?;
-                let top = (n - i) as f64 - 0.08 - band * j as f64;
-                let y = top - band * 0.46;
-                let right = !bars.ratio || v >= 1.0;
-                let style = (FONT, 13).into_font().color(&BLACK).pos(Pos::new(
-                    if right { HPos::Left } else { HPos::Right },
-                    VPos::Center,
-                ));
-                let x = if right { v * 1.04 } else { v / 1.04 };
-                Some(Text::new(fmt(v), (x.clamp(lo, hi), y), style))
-            })
-            .collect();
-        chart.draw_series(labels)?;
+        chart.draw_series(values().map(|(top, v)| {
+            let right = !bars.ratio || v >= 1.0;
+            let pos = Pos::new(if right { HPos::Left } else { HPos::Right }, VPos::Center);
+            let x = if right { v * 1.04 } else { v / 1.04 };
+            Text::new(
+                fmt(v),
+                (x.clamp(lo, hi), top - band * 0.46),
+                (FONT, 13).into_font().color(&BLACK).pos(pos),
+            )
+        }))?;
     }
     if bars.ratio {
-        chart.draw_series(std::iter::once(PathElement::new(
+        chart.draw_series([PathElement::new(
             vec![(1.0, 0.0), (1.0, n as f64)],
             BLACK.stroke_width(2),
-        )))?;
+        )])?;
     }
     chart
         .configure_series_labels()
@@ -311,8 +246,6 @@ pub struct Panel {
     pub title: String,
     /// The x axis description.
     pub x_desc: String,
-    /// The y axis description.
-    pub y_desc: String,
     /// Series: name and `(x, y)` points; x is log2 of the size, y in
     /// seconds (drawn in ms on a log axis).
     pub series: Vec<(String, Vec<(f64, f64)>)>,
@@ -321,51 +254,28 @@ pub struct Panel {
 }
 
 /// Draws panels side by side into `png` and `svg`.
-pub fn draw_panels(
-    title: &str,
-    panels: &[Panel],
-    png: Option<&Path>,
-    svg: Option<&Path>,
-) -> Result<(), String> {
-    register_fonts()
-        .ok_or("no TrueType font found (install fonts-dejavu-core or set FASTKZG_BENCH_FONT)")?;
-    let (w, h) = (800 * panels.len().max(1) as u32, 720u32);
-    if let Some(p) = png {
-        let root = BitMapBackend::new(p, (w, h)).into_drawing_area();
-        panels_on(&root, title, panels).map_err(|e| format!("{}: {e}", p.display()))?;
-        root.present()
-            .map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    if let Some(p) = svg {
-        let root = SVGBackend::new(p, (w, h)).into_drawing_area();
-        panels_on(&root, title, panels).map_err(|e| format!("{}: {e}", p.display()))?;
-        root.present()
-            .map_err(|e| format!("{}: {e}", p.display()))?;
-    }
-    Ok(())
+pub fn draw_panels(title: &str, panels: &[Panel], png: &Path, svg: &Path) -> Result<(), String> {
+    png_and_svg!(png, svg, (800 * panels.len().max(1) as u32, 720), |root| {
+        panels_on(root, title, panels)
+    })
 }
 
-/// Series styles of the line charts, by name.
-fn line_color(name: &str, i: usize) -> RGBColor {
-    const PALETTE: [RGBColor; 8] = [
-        RGBColor(31, 119, 180),
-        RGBColor(214, 39, 40),
-        RGBColor(44, 160, 44),
-        RGBColor(255, 127, 14),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-        RGBColor(23, 190, 207),
-    ];
-    let _ = name;
-    PALETTE[i % PALETTE.len()]
-}
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(31, 119, 180),
+    RGBColor(214, 39, 40),
+    RGBColor(44, 160, 44),
+    RGBColor(255, 127, 14),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(23, 190, 207),
+];
 
 fn panels_on<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     title: &str,
     panels: &[Panel],
-) -> Result<(), Box<dyn Error>>
+) -> Res
 where
     DB::ErrorType: 'static,
 {
@@ -376,44 +286,43 @@ where
         (20, 15),
         (FONT, 26).into_font().style(FontStyle::Bold),
     ))?;
-    let areas = body.split_evenly((1, panels.len().max(1)));
-    for (panel, area) in panels.iter().zip(areas) {
-        let pts: Vec<(f64, f64)> = panel
+    for (panel, area) in panels
+        .iter()
+        .zip(body.split_evenly((1, panels.len().max(1))))
+    {
+        let pts = panel
             .series
             .iter()
             .flat_map(|(_, v)| v.iter().copied())
-            .chain(panel.marks.iter().map(|(_, p)| *p))
-            .filter(|(_, y)| y.is_finite() && *y > 0.0)
-            .collect();
-        if pts.is_empty() {
+            .chain(panel.marks.iter().map(|m| m.1));
+        let range = |(a, b): (f64, f64), v: f64| (a.min(v), b.max(v));
+        let (xs, ys) = pts.filter(|(_, y)| y.is_finite() && *y > 0.0).fold(
+            ((f64::MAX, f64::MIN), (f64::MAX, f64::MIN)),
+            |(xs, ys), (x, y)| (range(xs, x), range(ys, y)),
+        );
+        if xs.0 > xs.1 {
             continue;
         }
-        let (xmin, xmax) = pts.iter().fold((f64::MAX, f64::MIN), |(a, b), (x, _)| {
-            (a.min(*x), b.max(*x))
-        });
-        let (ymin, ymax) = pts.iter().fold((f64::MAX, f64::MIN), |(a, b), (_, y)| {
-            (a.min(*y), b.max(*y))
-        });
-        let ylo = 10f64.powf((ymin * 1e3).log10().floor());
-        let yhi = 10f64.powf((ymax * 1e3).log10().ceil());
+        let (ylo, yhi) = (
+            10f64.powf((ys.0 * 1e3).log10().floor()),
+            10f64.powf((ys.1 * 1e3).log10().ceil()),
+        );
         let mut chart = ChartBuilder::on(&area)
             .caption(panel.title.as_str(), (FONT, 20))
             .margin(20)
             .x_label_area_size(55)
             .y_label_area_size(85)
-            .build_cartesian_2d((xmin - 0.5)..(xmax + 0.5), (ylo..yhi).log_scale())?;
+            .build_cartesian_2d((xs.0 - 0.5)..(xs.1 + 0.5), (ylo..yhi).log_scale())?;
+        let pow2 = |x: &f64| match (x - x.round()).abs() < 1e-9 {
+            true => format!("2^{}", x.round() as i64),
+            false => String::new(),
+        };
         chart
             .configure_mesh()
             .x_desc(panel.x_desc.as_str())
-            .y_desc(panel.y_desc.as_str())
-            .x_labels((xmax - xmin) as usize + 2)
-            .x_label_formatter(&|x| {
-                if (x - x.round()).abs() < 1e-9 {
-                    format!("2^{}", x.round() as i64)
-                } else {
-                    String::new()
-                }
-            })
+            .y_desc("time (ms, log scale)")
+            .x_labels((xs.1 - xs.0) as usize + 2)
+            .x_label_formatter(&pow2)
             .y_label_formatter(&|y| fmt_ms(*y))
             .x_label_style((FONT, 14))
             .y_label_style((FONT, 14))
@@ -422,7 +331,7 @@ where
             .bold_line_style(RGBColor(205, 205, 205))
             .draw()?;
         for (i, (name, v)) in panel.series.iter().enumerate() {
-            let color = line_color(name, i);
+            let color = PALETTE[i % PALETTE.len()];
             let data: Vec<(f64, f64)> = v.iter().map(|(x, y)| (*x, y * 1e3)).collect();
             chart
                 .draw_series(LineSeries::new(data.clone(), color.stroke_width(3)))?
@@ -433,10 +342,9 @@ where
             chart.draw_series(data.iter().map(|p| Circle::new(*p, 4, color.filled())))?;
         }
         for (j, (name, (x, y))) in panel.marks.iter().enumerate() {
-            let color = line_color(name, panel.series.len() + j);
-            let p = (*x, *y * 1e3);
+            let color = PALETTE[(panel.series.len() + j) % PALETTE.len()];
             chart
-                .draw_series(std::iter::once(TriangleMarker::new(p, 9, color.filled())))?
+                .draw_series([TriangleMarker::new((*x, *y * 1e3), 9, color.filled())])?
                 .label(name.as_str())
                 .legend(move |(x, y)| TriangleMarker::new((x + 11, y), 7, color.filled()));
         }
@@ -454,21 +362,18 @@ where
 
 /// Milliseconds as an axis label (`0.01`, `1`, `1000`).
 pub fn fmt_ms(ms: f64) -> String {
-    if ms >= 1.0 {
-        format!("{ms:.0}")
+    let digits = if ms >= 1.0 {
+        0
     } else {
-        let digits = (-ms.log10()).ceil().max(1.0) as usize;
-        format!("{ms:.digits$}")
-    }
+        (-ms.log10()).ceil().max(1.0) as usize
+    };
+    format!("{ms:.digits$}")
 }
 
 /// A ratio as a bar label (`1.52×`, `0.81×`).
 pub fn fmt_ratio(r: f64) -> String {
-    if r >= 10.0 {
-        format!("{r:.1}×")
-    } else {
-        format!("{r:.2}×")
-    }
+    let digits = if r >= 10.0 { 1 } else { 2 };
+    format!("{r:.digits$}×")
 }
 
 /// A time in ms as a bar label (`83.4 ms`).
@@ -478,13 +383,10 @@ pub fn fmt_ms_label(ms: f64) -> String {
 
 /// A time axis tick in ms (`1 µs`, `10 ms`, `1 s`), for powers of ten.
 pub fn fmt_ms_axis(ms: f64) -> String {
-    let s = ms / 1e3;
-    let (v, unit) = if s >= 1.0 {
-        (s, "s")
-    } else if s >= 1e-3 {
-        (s * 1e3, "ms")
-    } else {
-        (s * 1e6, "µs")
+    let (v, unit) = match ms {
+        _ if ms >= 1e3 => (ms / 1e3, "s"),
+        _ if ms >= 1.0 => (ms, "ms"),
+        _ => (ms * 1e3, "µs"),
     };
     format!("{} {unit}", trim_float(v))
 }
@@ -495,8 +397,10 @@ pub fn fmt_ratio_axis(r: f64) -> String {
 }
 
 fn trim_float(v: f64) -> String {
-    let s = format!("{v:.3}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    format!("{v:.3}")
+        .trim_end_matches('0')
+        .trim_end_matches('.')
+        .to_string()
 }
 
 #[cfg(test)]
@@ -505,14 +409,17 @@ mod tests {
 
     #[test]
     fn labels() {
-        assert_eq!(fmt_ms(100.0), "100");
-        assert_eq!(fmt_ms(0.01), "0.01");
-        assert_eq!(fmt_ratio(1.5), "1.50×");
-        assert_eq!(fmt_ms_label(83.4), "83.4 ms");
+        assert_eq!((fmt_ms(100.0), fmt_ms(0.01)), ("100".into(), "0.01".into()));
+        assert_eq!(
+            (fmt_ratio(1.5), fmt_ms_label(83.4)),
+            ("1.50×".into(), "83.4 ms".into())
+        );
         assert_eq!(fmt_ms_axis(10.0), "10 ms");
         assert_eq!(fmt_ms_axis(1000.0), "1 s");
         assert_eq!(fmt_ms_axis(0.001), "1 µs");
-        assert_eq!(fmt_ratio_axis(0.5), "0.5×");
-        assert_eq!(fmt_ratio_axis(2.0), "2×");
+        assert_eq!(
+            (fmt_ratio_axis(0.5), fmt_ratio_axis(2.0)),
+            ("0.5×".into(), "2×".into())
+        );
     }
 }

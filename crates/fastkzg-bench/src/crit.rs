@@ -1,20 +1,17 @@
-//! Glue between the case definitions and criterion, shared by the bench
-//! files.
+//! Glue between the case table and criterion, shared by the bench files.
 
 use std::time::{Duration, Instant};
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, SamplingMode};
 
-use crate::cases::{Inputs, Job, Lib, Op};
+use crate::cases::{Case, Inputs, Job, Lib};
 use crate::threads::Threads;
 
 /// The criterion configuration of every bench file: 10 samples, 1 s
-/// warm-up, 3 s measurement (criterion stretches it for slow cases), flat
-/// sampling for calls of many milliseconds. Plots are drawn when a font is
-/// found (plotters is built with `ab_glyph`, see [`crate::charts`]).
-/// Command-line arguments (`--quick`, filters, `--save-baseline`, ...) apply
-/// on top.
+/// warm-up, 3 s measurement (criterion stretches it for slow cases); plots
+/// when a font is found ([`crate::charts`]). Command-line arguments
+/// (`--quick`, filters, `--save-baseline`, ...) apply on top.
 pub fn config() -> Criterion {
     let c = Criterion::default()
         .sample_size(10)
@@ -28,8 +25,8 @@ pub fn config() -> Criterion {
     c.configure_from_args()
 }
 
-/// Benchmarks one job on its threads; the pool is entered once per batch of
-/// iterations, not per call.
+/// Benchmarks one job on its threads; the pool is entered once per batch
+/// of iterations, not per call.
 pub fn bench_job(
     group: &mut BenchmarkGroup<'_, WallTime>,
     id: BenchmarkId,
@@ -49,26 +46,35 @@ pub fn bench_job(
     });
 }
 
-/// One criterion group per op, one benchmark per library that has the op.
-pub fn bench_ops(c: &mut Criterion, ops: &[Op], libs: &[&dyn Lib], inputs: &Inputs) {
-    for op in ops {
-        let mut jobs: Vec<(String, Threads, Job<'_>)> = libs
-            .iter()
-            .filter_map(|l| Some((l.label(), l.threads().clone(), l.job(*op, inputs)?)))
-            .collect();
-        if jobs.is_empty() {
-            continue;
-        }
-        let mut group = c.benchmark_group(op.key());
+/// One criterion group per case, one benchmark per library that has it.
+pub fn bench_cases(c: &mut Criterion, cases: &[Case], libs: &[Lib], inputs: &Inputs) {
+    for case in cases {
+        let mut group = c.benchmark_group(&case.key);
         group.sampling_mode(SamplingMode::Flat);
-        for (label, threads, job) in jobs.iter_mut() {
-            bench_job(
-                &mut group,
-                BenchmarkId::from_parameter(label.replace(' ', "_")),
-                threads,
-                job,
-            );
+        for lib in libs {
+            if let Some(mut job) = lib.job(case, inputs) {
+                let id = BenchmarkId::from_parameter(lib.label().replace(' ', "_"));
+                bench_job(&mut group, id, &lib.threads(), &mut job);
+            }
         }
         group.finish();
     }
+}
+
+/// The libraries of the bench files: fastkzg on every backend (and at 2
+/// threads with the `parallel` feature), c-kzg and rust_eth_kzg (default
+/// build, blst's pool pinned to one worker), at `precomputes`.
+pub fn libs(precomputes: &[usize]) -> Vec<Lib> {
+    crate::peers::pin_blst_pool_to_one_thread();
+    let mut libs = crate::cases::fastkzg_backends(&Threads::caller(), precomputes);
+    if let Some(two) = Threads::new(2).filter(|_| cfg!(feature = "parallel")) {
+        libs.push(Lib::fastkzg::<fastkzg::Blst>(&two, precomputes));
+    }
+    libs.push(Lib::ckzg(precomputes));
+    libs.push(Lib::rust_eth_kzg(
+        "rust-eth-kzg",
+        &Threads::caller(),
+        precomputes,
+    ));
+    libs
 }

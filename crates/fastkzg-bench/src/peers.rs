@@ -71,6 +71,26 @@ impl SetupBytes {
     }
 }
 
+/// Writes the mainnet setup as the consensus-specs JSON that
+/// rust_eth_kzg's `TrustedSetup::from_json` reads.
+pub fn write_setup_json(path: &std::path::Path) -> std::io::Result<()> {
+    let b = SetupBytes::mainnet();
+    let list = |bytes: &[u8], size: usize| {
+        let items: Vec<String> = bytes
+            .chunks(size)
+            .map(|c| format!("\"0x{}\"", hex::encode(c)))
+            .collect();
+        items.join(",\n    ")
+    };
+    let (m, l, g2) = (
+        list(&b.g1_monomial, 48),
+        list(&b.g1_lagrange, 48),
+        list(&b.g2_monomial, 96),
+    );
+    let json = format!("{{\n  \"g1_monomial\": [\n    {m}\n  ],\n  \"g1_lagrange\": [\n    {l}\n  ],\n  \"g2_monomial\": [\n    {g2}\n  ]\n}}\n");
+    std::fs::write(path, json)
+}
+
 /// How many workers blst's internal pool got (see the module docs).
 static BLST_POOL_THREADS: OnceLock<usize> = OnceLock::new();
 
@@ -102,15 +122,6 @@ pub fn pin_blst_pool_to_one_thread() -> usize {
             available_cpus()
         }
     })
-}
-
-/// The worker count of blst's pool if [`pin_blst_pool_to_one_thread`] ran,
-/// otherwise what blst will pick (`num_cpus`).
-pub fn blst_pool_threads() -> usize {
-    BLST_POOL_THREADS
-        .get()
-        .copied()
-        .unwrap_or_else(available_cpus)
 }
 
 /// The number of CPUs this process may run on.

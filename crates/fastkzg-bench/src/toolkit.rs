@@ -53,75 +53,65 @@ pub enum Tool {
 }
 
 impl Tool {
+    /// The group (criterion group, report family), the parameter (scale,
+    /// window, roots; chart axes), the parameter as text, and whether
+    /// fastkzg runs it in parallel with the `parallel` feature.
+    fn info(&self) -> (&'static str, u64, String, bool) {
+        let tables = |w: usize| {
+            if w == 0 {
+                "no tables".into()
+            } else {
+                format!("tables w={w}")
+            }
+        };
+        let (s, w) = (
+            |s: &u32| (*s as u64, format!("2^{s}")),
+            |w: &usize| *w as u64,
+        );
+        let ((p, l), group, par) = match self {
+            Tool::FrFft(n) => (s(n), "fr_fft", false),
+            Tool::G1Fft(n) => (s(n), "g1_fft", false),
+            Tool::G1FftParallel(n) => (s(n), "g1_fft_parallel", true),
+            Tool::DasExtension(n) => (s(n), "das_extension", false),
+            Tool::Msm(n) => (s(n), "g1_msm", false),
+            Tool::ErasureRecovery(n) => (s(n), "erasure_recover_from_samples", false),
+            Tool::FixedBaseMsm(x) => ((w(x), format!("w={x}")), "fixed_base_msm_4096", true),
+            Tool::Fk20MultiProofs(x) => ((w(x), tables(*x)), "fk20_multi_proofs", true),
+            Tool::Fk20HCommitments(x) => ((w(x), tables(*x)), "fk20_h_commitments", true),
+            Tool::ZeroPolynomial(n) => ((w(n), format!("{n} roots")), "zero_polynomial", false),
+            Tool::CellVanishingPolynomial => (
+                (64, "64 missing cells".into()),
+                "cell_vanishing_polynomial",
+                false,
+            ),
+            Tool::CellRecoverWithZeroPoly => (
+                (64, "64 missing cells".into()),
+                "cell_recover_with_zero_poly",
+                false,
+            ),
+        };
+        (group, p, l, par)
+    }
+
     /// The criterion group / report family.
     pub fn group(&self) -> &'static str {
-        match self {
-            Tool::FrFft(_) => "fr_fft",
-            Tool::G1Fft(_) => "g1_fft",
-            Tool::G1FftParallel(_) => "g1_fft_parallel",
-            Tool::DasExtension(_) => "das_extension",
-            Tool::Msm(_) => "g1_msm",
-            Tool::FixedBaseMsm(_) => "fixed_base_msm_4096",
-            Tool::Fk20MultiProofs(_) => "fk20_multi_proofs",
-            Tool::Fk20HCommitments(_) => "fk20_h_commitments",
-            Tool::ZeroPolynomial(_) => "zero_polynomial",
-            Tool::ErasureRecovery(_) => "erasure_recover_from_samples",
-            Tool::CellVanishingPolynomial => "cell_vanishing_polynomial",
-            Tool::CellRecoverWithZeroPoly => "cell_recover_with_zero_poly",
-        }
+        self.info().0
     }
 
     /// The parameter (scale, points, window, roots), as used on chart axes.
     pub fn param(&self) -> u64 {
-        match self {
-            Tool::FrFft(s)
-            | Tool::G1Fft(s)
-            | Tool::G1FftParallel(s)
-            | Tool::DasExtension(s)
-            | Tool::Msm(s)
-            | Tool::ErasureRecovery(s) => *s as u64,
-            Tool::FixedBaseMsm(w) | Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
-                *w as u64
-            }
-            Tool::ZeroPolynomial(n) => *n as u64,
-            Tool::CellVanishingPolynomial | Tool::CellRecoverWithZeroPoly => 64,
-        }
+        self.info().1
     }
 
     /// The parameter as text (`2^12`, `w=8`, `64 roots`).
     pub fn param_label(&self) -> String {
-        match self {
-            Tool::FrFft(s)
-            | Tool::G1Fft(s)
-            | Tool::G1FftParallel(s)
-            | Tool::DasExtension(s)
-            | Tool::Msm(s)
-            | Tool::ErasureRecovery(s) => format!("2^{s}"),
-            Tool::FixedBaseMsm(w) => format!("w={w}"),
-            Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
-                if *w == 0 {
-                    "no tables".into()
-                } else {
-                    format!("tables w={w}")
-                }
-            }
-            Tool::ZeroPolynomial(n) => format!("{n} roots"),
-            Tool::CellVanishingPolynomial | Tool::CellRecoverWithZeroPoly => {
-                "64 missing cells".into()
-            }
-        }
+        self.info().2
     }
 
     /// Whether fastkzg runs this case in parallel with the `parallel`
-    /// feature (benchmarked at 1 and 2 threads then).
+    /// feature (benchmarked at 2 threads too then).
     pub fn parallel(&self) -> bool {
-        matches!(
-            self,
-            Tool::G1FftParallel(_)
-                | Tool::FixedBaseMsm(_)
-                | Tool::Fk20MultiProofs(_)
-                | Tool::Fk20HCommitments(_)
-        )
+        self.info().3
     }
 
     /// Every case, in benchmark order; `quick` stops G1 FFTs at 2^12.

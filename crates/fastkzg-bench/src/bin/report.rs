@@ -1,9 +1,8 @@
 //! `cargo run --release -p fastkzg-bench --bin report -- --quick`: measures
 //! fastkzg against c-kzg, rust_eth_kzg and (with Go installed) go-eth-kzg and
-//! writes `BENCHMARKS.md` and the charts in `docs/` (see
-//! `fastkzg_bench::report`).
+//! writes `BENCHMARKS.md`, `docs/bench-results.tsv` and the charts in
+//! `docs/` (see `fastkzg_bench::report`).
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(fastkzg_bench::report::main_with_args(args));
+    std::process::exit(fastkzg_bench::report::main());
 }

@@ -1,0 +1,681 @@
+//! The report's outputs: the machine description, `BENCHMARKS.md`,
+//! `docs/bench-results.tsv` and the charts, all from [`Results`] (so that
+//! `report --replot` redraws them from the TSV alone).
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+use crate::charts::{self, Bars, Panel};
+use crate::measure::fmt_time;
+use crate::report::{Results, TimeRow};
+
+fn read_trim(path: &str) -> String {
+    std::fs::read_to_string(path)
+        .map(|s| s.trim().to_string())
+        .unwrap_or_default()
+}
+
+fn command_output(cmd: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(cmd).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// The 1, 5 and 15 minute load averages.
+pub fn load_average() -> String {
+    read_trim("/proc/loadavg")
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Records the machine, the command, the versions and the build.
+pub fn collect_meta(res: &mut Results) {
+    let cpuinfo = read_trim("/proc/cpuinfo");
+    let field = |k: &str| {
+        cpuinfo
+            .lines()
+            .find(|l| l.starts_with(k))?
+            .split(':')
+            .nth(1)
+            .map(str::trim)
+    };
+    let has = |f: &&str| {
+        field("flags")
+            .unwrap_or_default()
+            .split(' ')
+            .any(|w| w == *f)
+    };
+    let flags: Vec<&str> = "adx bmi2 avx2 avx512f avx512ifma sha_ni"
+        .split(' ')
+        .filter(has)
+        .collect();
+    let meminfo = read_trim("/proc/meminfo");
+    let mem = meminfo
+        .lines()
+        .find_map(|l| l.strip_prefix("MemTotal:"))
+        .unwrap_or_default();
+    let mem_gib = mem
+        .trim()
+        .trim_end_matches(" kB")
+        .parse::<f64>()
+        .unwrap_or(0.0)
+        / 1048576.0;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let sep = if args.is_empty() { "" } else { " -- " };
+    let root = crate::workspace_root().to_string_lossy().to_string();
+    let git = |args: &[&str]| command_output("git", &[&["-C", &root][..], args].concat());
+    let head = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    let dirty = git(&["status", "--porcelain"]).is_some_and(|s| !s.is_empty());
+    let lock = std::fs::read_to_string(format!("{root}/Cargo.lock")).unwrap_or_default();
+    let version = |name: &str| {
+        let pat = format!("name = \"{name}\"\nversion = \"");
+        let at = lock.find(&pat)? + pat.len();
+        Some(format!("{name} {}", &lock[at..at + lock[at..].find('"')?]))
+    };
+    let names = "fastkzg c-kzg rust_eth_kzg blst ark-bls12-381 rayon criterion plotters";
+    let crates: Vec<String> = names.split(' ').filter_map(version).collect();
+    let features = [
+        ("parallel", cfg!(feature = "parallel")),
+        ("arkworks", cfg!(feature = "arkworks")),
+    ];
+    let features: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
+    let logical = cpuinfo
+        .lines()
+        .filter(|l| l.starts_with("processor"))
+        .count();
+    let cpus = crate::peers::available_cpus();
+    let mut set = |k: &str, v: String| res.meta.push((k.into(), v.replace(['\t', '\n'], " ")));
+    set(
+        "date",
+        command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"]).unwrap_or_default(),
+    );
+    set(
+        "command",
+        format!(
+            "cargo run --release -p fastkzg-bench --bin report{sep}{}",
+            args.join(" ")
+        ),
+    );
+    set("cpu", field("model name").unwrap_or("unknown CPU").into());
+    set(
+        "cores",
+        format!("{logical} logical CPUs in /proc/cpuinfo, {cpus} available to this process"),
+    );
+    set("cpu_flags", flags.join(" "));
+    set("memory", format!("{mem_gib:.1} GiB"));
+    set("kernel", read_trim("/proc/sys/kernel/osrelease"));
+    set("load_start", load_average());
+    set(
+        "rustc",
+        command_output("rustc", &["--version"]).unwrap_or_else(|| "unknown".into()),
+    );
+    set(
+        "git",
+        if dirty {
+            format!("{head} + uncommitted changes")
+        } else {
+            head
+        },
+    );
+    set("crates", crates.join(", "));
+    set(
+        "features",
+        if features.is_empty() {
+            "none".into()
+        } else {
+            features.join(", ")
+        },
+    );
+    let profile = if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release (lto = thin, codegen-units = 4)"
+    };
+    set("profile", profile.into());
+}
+
+/// Writes `BENCHMARKS.md`, `docs/bench-results.tsv` and the charts.
+pub fn write_outputs(res: &Results, out_dir: &Path) -> Result<(), String> {
+    let docs = out_dir.join("docs");
+    std::fs::create_dir_all(&docs).map_err(|e| format!("{}: {e}", docs.display()))?;
+    let tsv = docs.join("bench-results.tsv");
+    std::fs::write(&tsv, res.to_tsv()).map_err(|e| format!("{}: {e}", tsv.display()))?;
+    let mut res = res.clone();
+    if let Err(e) = draw_charts(&res, &docs) {
+        eprintln!("warning: charts not drawn: {e}");
+        res.notes.push(format!("charts not drawn: {e}"));
+    }
+    let md = out_dir.join("BENCHMARKS.md");
+    std::fs::write(&md, markdown(&res)).map_err(|e| format!("{}: {e}", md.display()))
+}
+
+fn mib(bytes: Option<f64>) -> String {
+    bytes.map_or("–".into(), |b| format!("{:.1} MiB", b / 1048576.0))
+}
+
+fn ratio_cell(ours: Option<f64>, peer: Option<f64>) -> String {
+    match (ours, peer) {
+        (Some(a), Some(b)) if b > 0.0 && a / b < 0.995 => format!("**{:.2}**", a / b),
+        (Some(a), Some(b)) if b > 0.0 => format!("{:.2}", a / b),
+        _ => "–".into(),
+    }
+}
+
+fn time_cell(v: Option<f64>) -> String {
+    v.map_or("–".into(), fmt_time)
+}
+
+/// Which fastkzg kernels a section ran with, for its heading.
+fn ifma_of(section: &str) -> &'static str {
+    if section.ends_with("-noifma") {
+        "no IFMA (blst's own field arithmetic)"
+    } else {
+        "with AVX-512 IFMA"
+    }
+}
+
+/// A table of cases × labels with ratio columns fastkzg / peer; `vs_1t`
+/// adds fastkzg / fastkzg one thread (same case, the `-1t` section).
+fn comparison_table(res: &Results, sections: &[&str], vs_1t: bool) -> String {
+    let labels = res.labels(sections);
+    let ours = labels
+        .iter()
+        .find(|l| l.starts_with("fastkzg") && !l.starts_with("fastkzg-"));
+    let ours = ours.cloned().unwrap_or_else(|| "fastkzg".into());
+    let peers: Vec<&String> = labels
+        .iter()
+        .filter(|l| !l.starts_with("fastkzg"))
+        .collect();
+    let mut s = String::from("| function |");
+    for l in &labels {
+        let _ = write!(s, " {l} |");
+    }
+    for p in &peers {
+        let _ = write!(s, " {ours} / {p} |");
+    }
+    if vs_1t {
+        let _ = write!(s, " {ours} / fastkzg |");
+    }
+    s += "\n|---|";
+    s += &"---:|".repeat(labels.len() + peers.len() + usize::from(vs_1t));
+    s.push('\n');
+    for (section, case, title) in res.cases(sections) {
+        let _ = write!(s, "| {title} |");
+        for l in &labels {
+            let _ = write!(s, " {} |", time_cell(res.median(&section, &case, l)));
+        }
+        let o = res.median(&section, &case, &ours);
+        for p in &peers {
+            let _ = write!(s, " {} |", ratio_cell(o, res.median(&section, &case, p)));
+        }
+        if vs_1t {
+            let one = section.replace("-2t", "-1t");
+            let _ = write!(
+                s,
+                " {} |",
+                ratio_cell(o, res.median(&one, &case, "fastkzg"))
+            );
+        }
+        s.push('\n');
+    }
+    s
+}
+
+const METHOD: &str = "**Method.** For each function, all libraries run in one process on the same inputs (64 random blobs from a fixed seed, their commitments, proofs, cells and cell proofs), interleaved round robin: one sample of each library in turn, the first library rotating, so that load from other processes hits all of them alike. Each library's first (warm-up) result is checked against fastkzg's. A sample is a batch of calls of at least 20 ms (or one call when longer); the tables give the **median time per call**; `docs/bench-results.tsv` also has quartiles, extremes and sample counts. Ratios are fastkzg / peer: **bold** (below 1) means fastkzg is faster. On a CPU with AVX-512 IFMA the Ethereum API is measured twice, in separate processes: with fastkzg's IFMA kernels and with them off (`FASTKZG_NO_IFMA=1`, blst's own field arithmetic under the same algorithms); every heading says which. Peers are measured again in each process, so each table's ratios come from one run.\n";
+
+const SETUP: &str = "\"→ ready\" rows end with settings ready for every call: fastkzg `load_trusted_setup_file(path, p)` or `load_mainnet(p)` followed by `warm_up()` (builds the 7.5 MiB commitment table and the FK20 data, which otherwise happen on first use; at p=8 `load_mainnet` builds the FK20 tables itself). c-kzg: `load_trusted_setup_file` (text) and `load_trusted_setup` on the embedded bytes (what `ethereum_kzg_settings` does). rust_eth_kzg: its file format is JSON (`TrustedSetup::from_json`, with point checks, on the same setup written as JSON) and `TrustedSetup::default()` (embedded, unchecked) + `DASContext::new`. go-eth-kzg: `NewContext4096Secure()`. The \"lazy\" row is fastkzg's `load_mainnet(p)` alone.\n";
+
+/// The whole `BENCHMARKS.md`.
+pub fn markdown(res: &Results) -> String {
+    let m = |k: &str| res.meta(k).unwrap_or("?").to_string();
+    let mut s = String::from("# fastkzg benchmarks\n\n");
+    let _ = writeln!(s, "Generated by the benchmark report, `{}`, on {} ({} mode, {}). Regenerate with the same command; `cargo bench -p fastkzg-bench` runs the criterion versions of the same cases.\n", m("command"), m("date"), m("mode"), m("runtime"));
+    let _ = writeln!(s, "| | |\n|---|---|");
+    let _ = writeln!(
+        s,
+        "| CPU | {} — {}, {} RAM, Linux {} |",
+        m("cpu"),
+        m("cores"),
+        m("memory"),
+        m("kernel")
+    );
+    let _ = writeln!(s, "| CPU flags | {} |", m("cpu_flags"));
+    let _ = writeln!(s, "| fastkzg's AVX-512 IFMA kernels | {} |", m("ifma"));
+    let _ = writeln!(
+        s,
+        "| load average (1/5/15 min) | at start {}; at end {} |",
+        m("load_start"),
+        m("load_end")
+    );
+    let _ = writeln!(
+        s,
+        "| rustc | {} |\n| crates | {} |",
+        m("rustc"),
+        m("crates")
+    );
+    if let Some(go) = res.meta("go_peer") {
+        let _ = writeln!(s, "| Go peer | {go} |");
+    }
+    let _ = writeln!(
+        s,
+        "| fastkzg | git {}; bench features: {}; {} |\n",
+        m("git"),
+        m("features"),
+        m("profile")
+    );
+    s += METHOD;
+    let _ = writeln!(s, "\n**Configurations.** fastkzg: the embedded mainnet setup, `warm_up()` done, blst backend. c-kzg 2.1.8: `ethereum_kzg_settings(p)`. rust_eth_kzg 0.10.0: `DASContext::new(&TrustedSetup::default(), UsePrecomp::No)` for p=0 and `UsePrecomp::Yes {{ width: 8 }}` for p=8. Precompute only matters for the cell-proof functions; every other function runs with p=0 settings. One thread: fastkzg's serial path; c-kzg is single-threaded; rust_eth_kzg's default build (no rayon) with blst's internal thread pool, which its MSMs use, created with {} worker(s) (see `crates/fastkzg-bench/src/peers.rs`). Two threads: fastkzg with `parallel` on a 2-thread rayon pool against rust_eth_kzg built `multithreaded` on the same pool, c-kzg measured again, in a second process (the nested crate `crates/fastkzg-bench/mt`, so that feature never reaches the main workspace).\n", m("rek_blst_pool_threads"));
+    if let Some(go) = res.meta("go_peer") {
+        let _ = writeln!(s, "**Go peer.** {go}: `NewContext4096Secure()` (its embedded setup). It has no precompute setting (its cell proofs use variable-base MSMs), so it runs the p=0 rows. Built with `go build` from `crates/fastkzg-bench/go`, it runs beside each comparison process at `GOMAXPROCS` (and `numGoRoutines`) equal to that process's threads, gets the same inputs and checks its first result of each case against them, and takes its samples (timed in Go) in turn with the Rust libraries.\n");
+    }
+    if m("mode") == "quick" {
+        s += "**Quick mode.** 2 s per function (at least 5 samples; 3 for calls over ~0.3 s, where a call over 1.5 s counts its warm-up run as a sample); setup loads 2 samples each. Left out: rust_eth_kzg's JSON-file load, fastkzg's lazy load at p=8, the text-file loads at two threads, G1 FFTs above 2^12, erasure recovery below 2^11; settings at precompute 0, 4, 8, 12, 15 only. `--full` measures everything, longer.\n\n";
+    }
+    if m("mode") == "smoke" {
+        s += "**Smoke mode.** One sample per library and case: a functional check; the times mean nothing.\n\n";
+    }
+    if !res.notes.is_empty() {
+        s += "**Notes from this run.**\n\n";
+        for n in &res.notes {
+            let _ = writeln!(s, "- {n}");
+        }
+        s.push('\n');
+    }
+    for (sections, heading, vs_1t) in [
+        (&["api-1t"][..], "Ethereum API, one thread", false),
+        (&["api-1t-noifma"], "Ethereum API, one thread", false),
+        (&["setup-1t"], "Trusted setup, one thread", false),
+        (&["setup-1t-noifma"], "Trusted setup, one thread", false),
+        (&["api-2t", "setup-2t"], "Two threads", true),
+        (&["api-2t-noifma", "setup-2t-noifma"], "Two threads", true),
+    ] {
+        if res.cases(sections).is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "## {heading}, {}\n", ifma_of(sections[0]));
+        if sections[0].starts_with("setup") {
+            let _ = writeln!(s, "{SETUP}");
+        }
+        if vs_1t {
+            s += "The last column is the speed-up of fastkzg's second thread: fastkzg 2T / fastkzg at one thread (from the one-thread table of the same kernels, another process).\n\n";
+        }
+        let _ = writeln!(s, "{}", comparison_table(res, sections, vs_1t));
+        if sections[0] == primary_api(res) {
+            s += "![fastkzg vs peers, one thread](docs/bench-api.png)\n\n![speed-up of fastkzg over each peer](docs/bench-ratio.png)\n\n";
+        }
+    }
+    memory_markdown(res, &mut s);
+    toolkit_markdown(res, &mut s);
+    let _ = write!(s, "## Reproduce\n\n```sh\n# this report (--quick: a few minutes; --full: more samples, every precompute level; --smoke: a functional check; the go-eth-kzg column needs Go, --no-go leaves it out; --help lists the rest)\n{}\n# re-render this file and the charts from docs/bench-results.tsv\ncargo run --release -p fastkzg-bench --bin report -- --replot\n# criterion benches (add --features parallel for 1- and 2-thread runs, arkworks for the second backend)\ncargo bench -p fastkzg-bench --bench api\ncargo bench -p fastkzg-bench --bench setup\ncargo bench -p fastkzg-bench --bench toolkit -- --quick\n```\n", m("command"));
+    s
+}
+
+/// The one-thread API section the charts show: with IFMA when measured.
+fn primary_api(res: &Results) -> &'static str {
+    if res.cases(&["api-1t"]).is_empty() {
+        "api-1t-noifma"
+    } else {
+        "api-1t"
+    }
+}
+
+fn memory_markdown(res: &Results, s: &mut String) {
+    let rows = |section: &'static str, case: &'static str| {
+        let rows = res
+            .times
+            .iter()
+            .filter(move |t| t.section == section && t.case == case);
+        rows.map(|t| (t.label.clone(), t.param)).collect::<Vec<_>>()
+    };
+    let (levels, probes) = (
+        rows("settings", "memory_bytes"),
+        rows("probe", "hwm_peak_kib"),
+    );
+    if levels.is_empty() && probes.is_empty() {
+        return;
+    }
+    s.push_str("## Memory and cold start (one thread)\n\n");
+    if !levels.is_empty() {
+        s.push_str("fastkzg settings per precompute level: `KzgSettings::memory_bytes()` after `warm_up()` (points, roots, the commitment table, FK20 data and tables; allocator overhead not included), the time of `load_mainnet(p)` + `warm_up()` (one run), and `compute_cells_and_kzg_proofs` (median of 3 calls):\n\n| precompute | settings memory | load + tables | compute_cells_and_kzg_proofs |\n|---:|---:|---:|---:|\n");
+        for (_, p) in levels {
+            let v = |case| res.value("settings", case, p, "fastkzg");
+            let (m, l, c) = (
+                mib(v("memory_bytes")),
+                time_cell(v("load")),
+                time_cell(v("cells")),
+            );
+            let _ = writeln!(s, "| {p} | {m} | {l} | {c} |");
+        }
+        s.push('\n');
+    }
+    if !probes.is_empty() {
+        let base = res.value("probe", "hwm_peak_kib", 0, "none");
+        s.push_str("A fresh process per library and level (`report --probe LIB P`) loads the embedded settings (fastkzg: `load_mainnet(p)`, tables built on first use, `warm_up()` before `memory_bytes()` at the end; c-kzg: `ethereum_kzg_settings(p)`; rust_eth_kzg: `DASContext::new`), then calls every API function once on 4 blobs (the report's cases that fit 4 blobs); it records the peak resident memory (`VmHWM`) and the times of the load and of the first calls. The baseline (`none`) is the same process with its inputs and no library.\n\n| library | precompute | settings (`memory_bytes`) | peak RSS after loading | peak RSS after all calls | peak − baseline | load | first blob_to_kzg_commitment | first compute_cells_and_kzg_proofs |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (lib, p) in probes {
+            let v = |case: &str| res.value("probe", case, p, &lib);
+            let kib = |case: &str| v(case).map(|k| k * 1024.0);
+            let growth = v("hwm_peak_kib").zip(base).filter(|_| lib != "none");
+            let cells = [
+                mib(v("settings_bytes")),
+                mib(kib("hwm_loaded_kib")),
+                mib(kib("hwm_peak_kib")),
+                mib(growth.map(|(a, b)| (a - b) * 1024.0)),
+                time_cell(v("load_s")),
+                time_cell(v("first blob_to_kzg_commitment")),
+                time_cell(v("first compute_cells_and_kzg_proofs")),
+            ];
+            let name = if lib == "none" {
+                "none (baseline)"
+            } else {
+                &lib
+            };
+            let _ = writeln!(s, "| {name} | {p} | {} |", cells.join(" | "));
+        }
+        s.push('\n');
+    }
+}
+
+fn label_suffix(l: &str) -> String {
+    if l == "fastkzg" {
+        String::new()
+    } else {
+        format!(" ({l})")
+    }
+}
+
+fn toolkit_markdown(res: &Results, s: &mut String) {
+    let tk: Vec<&TimeRow> = res
+        .times
+        .iter()
+        .filter(|t| t.section == "toolkit")
+        .collect();
+    if tk.is_empty() {
+        return;
+    }
+    let labels = res.labels(&["toolkit"]);
+    let get = |case: &str, param: u64, label: &str| {
+        tk.iter()
+            .find(|t| t.case == case && t.param == param && t.label == label)
+            .map(|t| t.stats.median)
+    };
+    let _ = writeln!(
+        s,
+        "## Toolkit (fastkzg, one thread, {})\n",
+        ifma_of(if res.meta("ifma") == Some("used") {
+            ""
+        } else {
+            "-noifma"
+        })
+    );
+    s.push_str("![FFT and MSM time against size](docs/bench-fft-msm.png)\n\n");
+    let header = |s: &mut String, first: &[&str], cols: &[String]| {
+        first
+            .iter()
+            .copied()
+            .chain(cols.iter().map(String::as_str))
+            .for_each(|c| *s += &format!("| {c} "));
+        *s += &format!(
+            "|\n|{}{}\n",
+            "---|".repeat(first.len()),
+            "---:|".repeat(cols.len())
+        );
+    };
+    let ffts = [
+        ("fr_fft", "Fr FFT"),
+        ("g1_fft", "G1 FFT"),
+        ("das_extension", "DAS extension (n → 2n)"),
+    ];
+    let cols: Vec<String> = labels
+        .iter()
+        .flat_map(|l| ffts.map(|(_, n)| format!("{n}{}", label_suffix(l))))
+        .collect();
+    header(s, &["size"], &cols);
+    for scale in 4..=crate::toolkit::MAX_FFT_SCALE as u64 {
+        let _ = write!(s, "| 2^{scale} |");
+        for l in &labels {
+            ffts.iter()
+                .for_each(|(c, _)| *s += &format!(" {} |", time_cell(get(c, scale, l))));
+        }
+        s.push('\n');
+    }
+    let cols: Vec<String> = labels
+        .iter()
+        .flat_map(|l| ["variable-base MSM", "per point"].map(|n| format!("{n}{}", label_suffix(l))))
+        .collect();
+    s.push('\n');
+    header(s, &["points"], &cols);
+    for scale in 6..=crate::toolkit::MAX_MSM_SCALE as u64 {
+        let _ = write!(s, "| 2^{scale} |");
+        for l in &labels {
+            let v = get("g1_msm", scale, l);
+            let _ = write!(
+                s,
+                " {} | {} |",
+                time_cell(v),
+                time_cell(v.map(|v| v / (1u64 << scale) as f64))
+            );
+        }
+        s.push('\n');
+    }
+    s.push('\n');
+    header(s, &["case", "parameter"], &labels);
+    let mut seen: Vec<(String, u64)> = Vec::new();
+    for t in &tk {
+        if ["fr_fft", "g1_fft", "das_extension", "g1_msm"].contains(&t.case.as_str())
+            || seen.contains(&(t.case.clone(), t.param))
+        {
+            continue;
+        }
+        seen.push((t.case.clone(), t.param));
+        let _ = write!(s, "| `{}` | {} |", t.case, t.title);
+        labels
+            .iter()
+            .for_each(|l| *s += &format!(" {} |", time_cell(get(&t.case, t.param, l))));
+        s.push('\n');
+    }
+    s.push('\n');
+}
+
+fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
+    let png_svg = |name: &str| {
+        (
+            docs.join(format!("{name}.png")),
+            docs.join(format!("{name}.svg")),
+        )
+    };
+    let api = primary_api(res);
+    let cases = res.cases(&[api]);
+    if !cases.is_empty() {
+        let (png, svg) = png_svg("bench-api");
+        let labels = res.labels(&[api]);
+        let series = labels.iter().map(|l| {
+            (
+                l.clone(),
+                cases
+                    .iter()
+                    .map(|(s, c, _)| res.median(s, c, l).map(|v| v * 1e3))
+                    .collect(),
+            )
+        });
+        let bars = Bars {
+            title: format!(
+                "fastkzg vs peers: Ethereum API, one thread, {}",
+                ifma_of(api)
+            ),
+            note: format!(
+                "median time per call (log scale; shorter is faster) — {}, {}",
+                res.meta("cpu").unwrap_or("?"),
+                res.meta("date").unwrap_or("?")
+            ),
+            x_desc: "time per call (log scale)".into(),
+            rows: cases.iter().map(|(_, _, t)| t.clone()).collect(),
+            series: series.collect(),
+            ratio: false,
+            fmt: charts::fmt_ms_label,
+            axis_fmt: charts::fmt_ms_axis,
+        };
+        charts::draw_bars(&bars, &png, &svg)?;
+    }
+    // Speed-up of fastkzg over each peer, one and two threads, same kernels.
+    let suffix = api.strip_prefix("api-1t").unwrap_or_default();
+    let one = [format!("api-1t{suffix}"), format!("setup-1t{suffix}")];
+    let two = [format!("api-2t{suffix}"), format!("setup-2t{suffix}")];
+    let mut rows: Vec<(String, String)> = Vec::new();
+    let all: Vec<&str> = one.iter().chain(&two).map(String::as_str).collect();
+    for (_, c, t) in res.cases(&all) {
+        if !c.starts_with("load_mainnet_lazy") && !rows.iter().any(|(k, _)| *k == c) {
+            rows.push((c.clone(), t));
+        }
+    }
+    let mut series = Vec::new();
+    for (sections, ours, name) in [
+        (&one, "fastkzg", "{} (1 thread)"),
+        (&two, "fastkzg 2T", "2 threads: vs {}"),
+    ] {
+        let sections: Vec<&str> = sections.iter().map(String::as_str).collect();
+        for peer in res
+            .labels(&sections)
+            .into_iter()
+            .filter(|l| !l.starts_with("fastkzg"))
+        {
+            let find = |c: &str, lab: &str| sections.iter().find_map(|s| res.median(s, c, lab));
+            let vals: Vec<Option<f64>> = rows
+                .iter()
+                .map(|(c, _)| Some(find(c, &peer)? / find(c, ours)?))
+                .collect();
+            if vals.iter().any(Option::is_some) {
+                series.push((
+                    name.replace("{}", &format!("vs {peer}"))
+                        .replace("vs vs", "vs"),
+                    vals,
+                ));
+            }
+        }
+    }
+    if !series.is_empty() {
+        let (png, svg) = png_svg("bench-ratio");
+        let bars = Bars {
+            title: format!("Speed-up of fastkzg over each peer, {}", ifma_of(api)),
+            note: "peer time / fastkzg time, same inputs, same process (log scale): right of the line = fastkzg faster".into(),
+            x_desc: "peer time / fastkzg time (log2 scale)".into(),
+            rows: rows.into_iter().map(|(_, n)| n).collect(),
+            series,
+            ratio: true,
+            fmt: charts::fmt_ratio,
+            axis_fmt: charts::fmt_ratio_axis,
+        };
+        charts::draw_bars(&bars, &png, &svg)?;
+    }
+    let tk: Vec<&TimeRow> = res
+        .times
+        .iter()
+        .filter(|t| t.section == "toolkit")
+        .collect();
+    if tk.is_empty() {
+        return Ok(());
+    }
+    let line = |case: &str, label: &str| -> Vec<(f64, f64)> {
+        let mut v: Vec<(f64, f64)> = tk
+            .iter()
+            .filter(|t| t.case == case && t.label == label)
+            .map(|t| (t.param as f64, t.stats.median))
+            .collect();
+        v.sort_by(|a, b| a.0.total_cmp(&b.0));
+        v
+    };
+    let (mut fft, mut msm, mut marks) = (Vec::new(), Vec::new(), Vec::new());
+    for l in &res.labels(&["toolkit"]) {
+        let sfx = label_suffix(l);
+        fft.push((format!("Fr FFT{sfx}"), line("fr_fft", l)));
+        fft.push((format!("G1 FFT{sfx}"), line("g1_fft", l)));
+        fft.push((format!("DAS extension n→2n{sfx}"), line("das_extension", l)));
+        msm.push((format!("variable-base MSM{sfx}"), line("g1_msm", l)));
+        for t in tk
+            .iter()
+            .filter(|t| t.case == "fixed_base_msm_4096" && t.label == *l)
+        {
+            marks.push((
+                format!("fixed-base MSM, 4096 setup points, {}{sfx}", t.title),
+                (12.0, t.stats.median),
+            ));
+        }
+    }
+    fft.retain(|(_, v)| !v.is_empty());
+    msm.retain(|(_, v)| !v.is_empty());
+    let panel = |title: &str, x: &str, series, marks| Panel {
+        title: title.into(),
+        x_desc: x.into(),
+        series,
+        marks,
+    };
+    let panels = [
+        panel("FFTs", "size n", fft, vec![]),
+        panel(
+            "Multi-scalar multiplication in G1",
+            "number of points",
+            msm,
+            marks,
+        ),
+    ];
+    let (png, svg) = png_svg("bench-fft-msm");
+    let title = format!(
+        "fastkzg toolkit, one thread, blst — {}",
+        res.meta("cpu").unwrap_or("?")
+    );
+    charts::draw_panels(&title, &panels, &png, &svg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::measure::Stats;
+
+    fn row(section: &str, label: &str, median: f64) -> TimeRow {
+        let case = "blob_to_kzg_commitment".to_string();
+        let stats = Stats::from_samples(vec![median], 1);
+        TimeRow {
+            section: section.into(),
+            title: case.clone(),
+            case,
+            param: 0,
+            label: label.into(),
+            threads: 1,
+            stats,
+        }
+    }
+
+    #[test]
+    fn tables_and_headings() {
+        let mut r = Results::default();
+        r.meta.push(("ifma".into(), "used".into()));
+        r.times.push(row("api-1t", "fastkzg", 0.05));
+        r.times.push(row("api-1t", "c-kzg", 0.08));
+        r.times.push(row("api-1t-noifma", "fastkzg", 0.06));
+        r.times.push(row("api-1t-noifma", "c-kzg", 0.08));
+        r.times.push(row("api-2t", "fastkzg 2T", 0.03));
+        r.times.push(row("api-2t", "rust-eth-kzg MT", 0.04));
+        let md = markdown(&r);
+        assert!(
+            md.contains("## Ethereum API, one thread, with AVX-512 IFMA"),
+            "{md}"
+        );
+        assert!(md.contains("## Ethereum API, one thread, no IFMA"), "{md}");
+        assert!(
+            md.contains("| blob_to_kzg_commitment | 50.0 ms | 80.0 ms | **0.62** |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| blob_to_kzg_commitment | 60.0 ms | 80.0 ms | **0.75** |"),
+            "{md}"
+        );
+        // Two threads: ratio to rust-eth-kzg MT and to fastkzg at one thread.
+        assert!(
+            md.contains("| 30.0 ms | 40.0 ms | **0.75** | **0.60** |"),
+            "{md}"
+        );
+    }
+}
