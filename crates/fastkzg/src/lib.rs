@@ -70,6 +70,7 @@ pub mod kzg;
 pub mod math;
 pub mod msm;
 mod par;
+mod trace;
 
 pub use par::{is_parallel, run_serial};
 

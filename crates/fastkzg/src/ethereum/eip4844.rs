@@ -20,6 +20,7 @@ use crate::ethereum::challenge::{compute_challenge, compute_powers};
 use crate::ethereum::constants::{FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN};
 use crate::ethereum::KzgSettings;
 use crate::math::batch_inverse;
+use crate::trace::{phase, span};
 
 /// A blob opening ready for batch verification: commitment, proof, `z`, `y`.
 type Opening<B> = (
@@ -143,7 +144,11 @@ impl<B: Backend> KzgSettings<B> {
                 poly.len()
             )));
         }
-        let (inv, m) = inverse_differences::<B>(&self.brp_roots_of_unity, z)?;
+        span!("compute_kzg_proof_impl");
+        let (inv, m) = phase!(
+            "inverse differences",
+            inverse_differences::<B>(&self.brp_roots_of_unity, z)
+        )?;
         let y = self.evaluate_with_inverses(poly, z, &inv, m);
         let mut quotient: Vec<B::Fr> = poly.iter().zip(&inv).map(|(p, i)| (y - *p) * *i).collect();
         if let Some(m) = m {
@@ -176,8 +181,14 @@ impl<B: Backend> KzgSettings<B> {
         y: &B::Fr,
         proof: &B::G1,
     ) -> bool {
-        let rhs = *commitment - self.mul_generator(y) + B::g1_mul_vartime(proof, z);
-        B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
+        let rhs = phase!(
+            "pairing inputs",
+            *commitment - self.mul_generator(y) + B::g1_mul_vartime(proof, z)
+        );
+        phase!(
+            "pairing check",
+            B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
+        )
     }
 
     /// Spec `blob_to_kzg_commitment`: the commitment to a blob's polynomial.
@@ -186,7 +197,8 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#blob_to_kzg_commitment>
     pub fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<Bytes48> {
-        let poly = blob_to_polynomial::<B>(blob)?;
+        span!("blob_to_kzg_commitment");
+        let poly = phase!("blob_to_polynomial", blob_to_polynomial::<B>(blob))?;
         Ok(B::g1_compress(&self.commit_lagrange(&poly)))
     }
 
@@ -333,20 +345,24 @@ impl<B: Backend> KzgSettings<B> {
         // Per blob: parse, validate, derive z and evaluate y; beside it, the
         // commitments and proofs are decoded (subgroup checks many at a
         // time). Errors: blobs first, then commitments, then proofs.
+        span!("verify_blob_kzg_proof_batch");
         let per_blob = |i: usize| -> Result<(B::Fr, B::Fr)> {
             let blob = blobs[i].borrow();
             let z = compute_challenge::<B>(blob, &commitments_bytes[i]);
             let y = self.evaluate_blob(blob, i, &z)?;
             Ok((z, y))
         };
-        let (evaluations, (commitments, proofs)) = crate::par::join(
-            || crate::par::try_map_collect(n, per_blob),
-            || {
-                crate::par::join(
-                    || bytes_to_g1_many::<B>(commitments_bytes, Input::Commitment, |i| i),
-                    || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |i| i),
-                )
-            },
+        let (evaluations, (commitments, proofs)) = phase!(
+            "parse and evaluate blobs",
+            crate::par::join(
+                || crate::par::try_map_collect(n, per_blob),
+                || {
+                    crate::par::join(
+                        || bytes_to_g1_many::<B>(commitments_bytes, Input::Commitment, |i| i),
+                        || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |i| i),
+                    )
+                },
+            )
         );
         let (evaluations, commitments, proofs) = (evaluations?, commitments?, proofs?);
         let items: Vec<Opening<B>> = evaluations
@@ -395,6 +411,7 @@ impl<B: Backend> KzgSettings<B> {
             scalars.push(*z * *rp);
         }
         let proofs: Vec<B::G1Affine> = items.iter().map(|(_, p, _, _)| *p).collect();
+        span!("batch MSMs and pairing check");
         let (rhs, lhs) = crate::par::join(
             || crate::msm::g1_msm::<B>(&points, &scalars) - self.mul_generator(&y_sum),
             || crate::msm::g1_msm::<B>(&proofs, &r_powers),

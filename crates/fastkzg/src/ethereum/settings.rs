@@ -268,6 +268,7 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// [`warm_up`]: KzgSettings::warm_up
     pub(crate) fn commit_lagrange(&self, scalars: &[B::Fr]) -> B::G1 {
+        crate::trace::span!("commitment MSM");
         if scalars.is_empty() {
             return B::G1::zero();
         }

@@ -18,6 +18,7 @@ use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::math::{fft, Domain};
 use crate::msm::FixedBaseMsm;
+use crate::trace::phase;
 
 /// Precomputed FK20 data for polynomials of `n` coefficients and cosets of
 /// size `l`.
@@ -173,41 +174,50 @@ impl<B: Backend> Fk20<B> {
         let scale = B::Fr::from_u64(2 * r as u64)
             .inverse()
             .ok_or(Error::DivisionByZero)?;
-        let b_hat: Vec<Vec<B::Fr>> = crate::par::try_map_collect(l, |j| {
-            let mut b = vec![B::Fr::zero(); 2 * r];
-            for (u, slot) in b.iter_mut().enumerate().take(r) {
-                *slot = coeffs[(r - 1 - u) * l + j] * scale;
-            }
-            fft::fft_in_place(&mut b, &self.domain)?;
-            Ok::<_, Error>(b)
-        })?;
+        let b_hat: Vec<Vec<B::Fr>> = phase!(
+            "fk20 scalar FFTs",
+            crate::par::try_map_collect(l, |j| {
+                let mut b = vec![B::Fr::zero(); 2 * r];
+                for (u, slot) in b.iter_mut().enumerate().take(r) {
+                    *slot = coeffs[(r - 1 - u) * l + j] * scale;
+                }
+                fft::fft_in_place(&mut b, &self.domain)?;
+                Ok::<_, Error>(b)
+            })
+        )?;
         // Pointwise: one l-point MSM per row; without a backend kernel, the
         // rows of each thread's share run in lock step (batch-affine).
         let row_scalars: Vec<Vec<B::Fr>> = (0..2 * r)
             .map(|k| b_hat.iter().map(|b| b[k]).collect())
             .collect();
-        let mut h_hat: Vec<B::G1> = if B::msm_accelerated() {
-            crate::par::map_collect(2 * r, |k| match &self.tables {
-                Some(t) => t[k].msm(&row_scalars[k]),
-                None => B::g1_msm(&self.rows[k], &row_scalars[k]),
-            })
-        } else {
-            let share = (2 * r).div_ceil(crate::par::threads().max(1));
-            crate::par::map_collect((2 * r).div_ceil(share), |c| {
-                let rows = c * share..((c + 1) * share).min(2 * r);
-                match &self.tables {
-                    Some(t) => FixedBaseMsm::msm_many(&t[rows.clone()], &row_scalars[rows]),
-                    None => {
-                        let msms: Vec<crate::msm::batch_affine::MsmInput<'_, B>> = rows
-                            .map(|k| (&self.rows[k][..], &row_scalars[k][..]))
-                            .collect();
-                        crate::msm::batch_affine::g1_msm_many::<B>(&msms)
+        let mut h_hat: Vec<B::G1> = phase!(
+            "fk20 row MSMs",
+            if B::msm_accelerated() {
+                crate::par::map_collect(2 * r, |k| match &self.tables {
+                    Some(t) => t[k].msm(&row_scalars[k]),
+                    None => B::g1_msm(&self.rows[k], &row_scalars[k]),
+                })
+            } else {
+                let share = (2 * r).div_ceil(crate::par::threads().max(1));
+                crate::par::map_collect((2 * r).div_ceil(share), |c| {
+                    let rows = c * share..((c + 1) * share).min(2 * r);
+                    match &self.tables {
+                        Some(t) => FixedBaseMsm::msm_many(&t[rows.clone()], &row_scalars[rows]),
+                        None => {
+                            let msms: Vec<crate::msm::batch_affine::MsmInput<'_, B>> = rows
+                                .map(|k| (&self.rows[k][..], &row_scalars[k][..]))
+                                .collect();
+                            crate::msm::batch_affine::g1_msm_many::<B>(&msms)
+                        }
                     }
-                }
-            })
-            .concat()
-        };
-        fft::ifft_in_place_unscaled_parallel(&mut h_hat, &self.domain)?;
+                })
+                .concat()
+            }
+        );
+        phase!(
+            "fk20 G1 inverse FFT",
+            fft::ifft_in_place_unscaled_parallel(&mut h_hat, &self.domain)
+        )?;
         // H_s = conv[r−2−s]; the rest is zero.
         let mut h = vec![B::G1::zero(); 2 * r];
         for s in 0..r - 1 {
@@ -221,7 +231,10 @@ impl<B: Backend> Fk20<B> {
     /// `X^l − ω_{2r}^k`).
     pub fn multi_proofs(&self, coeffs: &[B::Fr]) -> Result<Vec<B::G1>> {
         let mut h = self.h_commitments(coeffs)?;
-        fft::fft_in_place_parallel(&mut h, &self.domain)?;
+        phase!(
+            "fk20 G1 FFT",
+            fft::fft_in_place_parallel(&mut h, &self.domain)
+        )?;
         Ok(h)
     }
 }

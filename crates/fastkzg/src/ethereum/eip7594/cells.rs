@@ -8,6 +8,7 @@ use crate::ethereum::constants::BYTES_PER_CELL;
 use crate::ethereum::KzgSettings;
 use crate::math::bit_reversal_permutation_in_place;
 use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
+use crate::trace::{phase, span};
 
 impl<B: Backend> KzgSettings<B> {
     /// Spec `compute_cells`: the 128 cells of the extended blob. The first 64
@@ -19,8 +20,12 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_cells>
     pub fn compute_cells(&self, blob: &Blob) -> Result<Cells> {
-        let poly = blob_to_polynomial::<B>(blob)?;
-        let odd = das_odd_half(&poly, &self.ext_domain, &self.das_factors)?;
+        span!("compute_cells");
+        let poly = phase!("blob_to_polynomial", blob_to_polynomial::<B>(blob))?;
+        let odd = phase!(
+            "das extension",
+            das_odd_half(&poly, &self.ext_domain, &self.das_factors)
+        )?;
         let mut cells: Vec<Cell> = blob
             .chunks_exact(BYTES_PER_CELL)
             .map(|c| {
@@ -40,8 +45,12 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_cells_and_kzg_proofs>
     pub fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Cells, CellProofs)> {
-        let poly = blob_to_polynomial::<B>(blob)?;
-        let coeffs = brp_evals_to_coeffs(&poly, &self.domain)?;
+        span!("compute_cells_and_kzg_proofs");
+        let poly = phase!("blob_to_polynomial", blob_to_polynomial::<B>(blob))?;
+        let coeffs = phase!(
+            "polynomial_eval_to_coeff",
+            brp_evals_to_coeffs(&poly, &self.domain)
+        )?;
         self.cells_and_proofs_from_coeffs(&coeffs)
     }
 
@@ -53,10 +62,11 @@ impl<B: Backend> KzgSettings<B> {
         &self,
         coeffs: &[B::Fr],
     ) -> Result<(Cells, CellProofs)> {
-        let ext = extend_coeffs(coeffs, &self.ext_domain)?;
-        let mut proofs = self.fk20()?.multi_proofs(coeffs)?;
+        let ext = phase!("cells", extend_coeffs(coeffs, &self.ext_domain))?;
+        let mut proofs = phase!("fk20", self.fk20()?.multi_proofs(coeffs))?;
         // Proof k opens the coset with h^64 = ω_128^k; cell i has
         // h_i^64 = ω_128^rev7(i).
+        span!("proofs to bytes");
         bit_reversal_permutation_in_place(&mut proofs);
         let affine = B::g1_batch_to_affine(&proofs);
         let compressed: Vec<Bytes48> = affine

@@ -37,6 +37,7 @@ use crate::ethereum::KzgSettings;
 use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
 use crate::math::zero_poly::zero_polynomial;
 use crate::math::{batch_inverse, fft, Domain};
+use crate::trace::{phase, span};
 
 /// Validated recovery input: indices and the cells' field elements.
 struct Received<F> {
@@ -109,6 +110,7 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#recover_polynomialcoeff>
     fn recover_polynomialcoeff(&self, received: &Received<B::Fr>) -> Result<Vec<B::Fr>> {
+        span!("recover_polynomialcoeff");
         let n = FIELD_ELEMENTS_PER_EXT_BLOB;
         let mut present = [false; CELLS_PER_EXT_BLOB];
         for i in &received.indices {
@@ -117,14 +119,17 @@ impl<B: Backend> KzgSettings<B> {
         let missing: Vec<usize> = (0..CELLS_PER_EXT_BLOB).filter(|i| !present[*i]).collect();
         // z on the 128-th roots of unity and on their coset 7^64·⟨ω_128⟩:
         // Z(x) = z(x^64) on H and on 7·H.
-        let small = Domain::<B::Fr>::new(CELLS_PER_EXT_BLOB)?;
-        let mut z = self.short_vanishing_polynomial(&missing);
-        z.resize(CELLS_PER_EXT_BLOB, B::Fr::zero());
         let shift = B::Fr::from_u64(PRIMITIVE_ROOT_OF_UNITY);
-        let shift_64 = shift.pow(&[FIELD_ELEMENTS_PER_CELL as u64]);
-        let z_on_h = fft::fft(&z, &small)?;
-        let mut z_on_coset_inv = fft::coset_fft(&z, &shift_64, &small)?;
-        batch_inverse(&mut z_on_coset_inv)?;
+        let (z_on_h, z_on_coset_inv) = phase!("vanishing polynomial", {
+            let small = Domain::<B::Fr>::new(CELLS_PER_EXT_BLOB)?;
+            let mut z = self.short_vanishing_polynomial(&missing);
+            z.resize(CELLS_PER_EXT_BLOB, B::Fr::zero());
+            let shift_64 = shift.pow(&[FIELD_ELEMENTS_PER_CELL as u64]);
+            let z_on_h = fft::fft(&z, &small)?;
+            let mut z_on_coset_inv = fft::coset_fft(&z, &shift_64, &small)?;
+            batch_inverse(&mut z_on_coset_inv)?;
+            (z_on_h, z_on_coset_inv)
+        });
         // E·Z in bit-reversed order: cell i fills positions 64i..64i+63,
         // where Z = z(ω_128^rev7(i)); missing cells stay zero.
         let mut a = vec![B::Fr::zero(); n];
@@ -137,19 +142,23 @@ impl<B: Backend> KzgSettings<B> {
         }
         // n·(coefficients of P·Z), natural order; onto the coset 7·H (the
         // 1/n of the inverse transform folded into the shift powers).
-        fft::ifft_in_place_rn_unscaled(&mut a, &self.ext_domain)?;
         let n_inv = self.ext_domain.size_inv();
-        scale_by_powers(&mut a, &shift, n_inv);
-        fft::fft_in_place_nr(&mut a, &self.ext_domain)?;
+        phase!("(E·Z) to the coset", {
+            fft::ifft_in_place_rn_unscaled(&mut a, &self.ext_domain)?;
+            scale_by_powers(&mut a, &shift, n_inv);
+            fft::fft_in_place_nr(&mut a, &self.ext_domain)?;
+        });
         // Divide by Z on 7·H (bit-reversed: block i holds the coset points
         // with x^64 = 7^64·ω_128^rev7(i)), then back to coefficients.
-        for (i, block) in a.chunks_exact_mut(FIELD_ELEMENTS_PER_CELL).enumerate() {
-            let inv = z_on_coset_inv[coset_shift_exponent(i)];
-            for x in block {
-                *x *= inv;
+        phase!("divide by Z and back to coefficients", {
+            for (i, block) in a.chunks_exact_mut(FIELD_ELEMENTS_PER_CELL).enumerate() {
+                let inv = z_on_coset_inv[coset_shift_exponent(i)];
+                for x in block {
+                    *x *= inv;
+                }
             }
-        }
-        fft::ifft_in_place_rn_unscaled(&mut a, &self.ext_domain)?;
+            fft::ifft_in_place_rn_unscaled(&mut a, &self.ext_domain)?;
+        });
         // The spec keeps the first FIELD_ELEMENTS_PER_BLOB coefficients.
         a.truncate(FIELD_ELEMENTS_PER_BLOB);
         let shift_inv = shift.inverse().ok_or(Error::DivisionByZero)?;
@@ -218,9 +227,13 @@ impl<B: Backend> KzgSettings<B> {
         cell_indices: &[CellIndex],
         cells: &[T],
     ) -> Result<(Cells, CellProofs)> {
-        let received = self.receive_cells(cell_indices, cells)?;
+        span!("recover_cells_and_kzg_proofs");
+        let received = phase!("parse cells", self.receive_cells(cell_indices, cells))?;
         if received.has_all_data_cells() {
-            let coeffs = brp_evals_to_coeffs(&received.data_evals(), &self.domain)?;
+            let coeffs = phase!(
+                "polynomial_eval_to_coeff",
+                brp_evals_to_coeffs(&received.data_evals(), &self.domain)
+            )?;
             let out = self.cells_and_proofs_from_coeffs(&coeffs)?;
             if received.extras_match(&out.0[..], cells) {
                 return Ok(out);
@@ -242,7 +255,8 @@ impl<B: Backend> KzgSettings<B> {
         cell_indices: &[CellIndex],
         cells: &[T],
     ) -> Result<Cells> {
-        let received = self.receive_cells(cell_indices, cells)?;
+        span!("recover_cells");
+        let received = phase!("parse cells", self.receive_cells(cell_indices, cells))?;
         if received.has_all_data_cells() {
             let odd = das_odd_half(&received.data_evals(), &self.ext_domain, &self.das_factors)?;
             let mut out: Vec<Cell> = cells[..CELLS_PER_BLOB]
@@ -255,7 +269,8 @@ impl<B: Backend> KzgSettings<B> {
             }
         }
         let coeffs = self.recover_polynomialcoeff(&received)?;
-        all_cells(evals_to_cells(&extend_coeffs(&coeffs, &self.ext_domain)?))
+        let ext = phase!("cells", extend_coeffs(&coeffs, &self.ext_domain))?;
+        all_cells(evals_to_cells(&ext))
     }
 }
 

@@ -13,6 +13,7 @@ use crate::ethereum::constants::{
 };
 use crate::ethereum::KzgSettings;
 use crate::math::{bit_reversal_permutation_in_place, fft};
+use crate::trace::{phase, span};
 
 impl<B: Backend> KzgSettings<B> {
     /// `h_col^64 = ω_128^rev7(col)` for a cell index.
@@ -176,29 +177,36 @@ impl<B: Backend> KzgSettings<B> {
         }
         // Commitments, cells and proofs are decoded side by side; errors in
         // that order.
-        let (unique_points, (evals, proofs)) = crate::par::join(
-            || bytes_to_g1_many::<B>(&unique, Input::Commitment, |i| unique_at[i]),
-            || {
-                crate::par::join(
-                    || {
-                        crate::par::try_map_collect(n, |pos| {
-                            cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
-                        })
-                    },
-                    || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
-                )
-            },
+        span!("verify_cell_kzg_proof_batch");
+        let (unique_points, (evals, proofs)) = phase!(
+            "parse inputs",
+            crate::par::join(
+                || bytes_to_g1_many::<B>(&unique, Input::Commitment, |i| unique_at[i]),
+                || {
+                    crate::par::join(
+                        || {
+                            crate::par::try_map_collect(n, |pos| {
+                                cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
+                            })
+                        },
+                        || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
+                    )
+                },
+            )
         );
         let (unique_points, evals, proofs) = (unique_points?, evals?, proofs?);
         if n == 0 {
             return Ok(true);
         }
-        let r = compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
-            &unique,
-            &commitment_indices,
-            cell_indices,
-            cells,
-            proofs_bytes,
+        let r = phase!(
+            "challenge",
+            compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
+                &unique,
+                &commitment_indices,
+                cell_indices,
+                cells,
+                proofs_bytes,
+            )
         )?;
         let r_powers = compute_powers(&r, n);
 
@@ -208,17 +216,31 @@ impl<B: Backend> KzgSettings<B> {
         let (((ll, rlp), rlc), rli) = crate::par::join(
             || {
                 crate::par::join(
-                    || self.proof_sums(&proofs, &columns, &r_powers),
-                    || self.weighted_commitments(&unique_points, &commitment_indices, &r_powers),
+                    || phase!("proof sums", self.proof_sums(&proofs, &columns, &r_powers)),
+                    || {
+                        phase!(
+                            "commitment MSM",
+                            self.weighted_commitments(
+                                &unique_points,
+                                &commitment_indices,
+                                &r_powers
+                            )
+                        )
+                    },
                 )
             },
-            || self.aggregated_interpolation_commitment(&columns, &evals, &r_powers),
+            || {
+                phase!(
+                    "interpolation commitment",
+                    self.aggregated_interpolation_commitment(&columns, &evals, &r_powers)
+                )
+            },
         );
         let rli = rli?;
         let rl = rlc - rli + rlp;
-        Ok(B::pairings_verify(&[
-            (ll, &self.g2_tau_cell),
-            (-rl, &self.g2_generator),
-        ]))
+        Ok(phase!(
+            "pairing check",
+            B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)])
+        ))
     }
 }
