@@ -337,9 +337,9 @@ fn fk20_matches_one_by_one<B: Backend>(seed: u64, n: usize, l: usize, window: us
         assert_eq!(*proof, expected, "coset {k}");
         assert!(srs.verify_multi(&c, &points, &values, proof).unwrap());
     }
-    if l == 1 {
-        assert_eq!(srs.fk20_single_proofs(&p.coeffs).unwrap(), proofs);
-    }
+    // The same proofs without fixed-base tables.
+    let plain = Fk20::<B>::new(&srs, n, l, 0).unwrap();
+    assert_eq!(plain.multi_proofs(&p.coeffs).unwrap(), proofs);
 }
 
 fn das_extension_and_recovery<B: Backend>(seed: u64, log: usize) {

@@ -238,20 +238,3 @@ impl<B: Backend> Fk20<B> {
         Ok(h)
     }
 }
-
-impl<B: Backend> Srs<B> {
-    /// FK20 single-point proofs of `f` (`n` coefficients) at all `2n`-th
-    /// roots of unity, natural order: proof `k` opens `f` at `ω_{2n}^k`.
-    /// Builds the FK20 precomputation each call; keep an [`Fk20`] for repeated
-    /// use.
-    pub fn fk20_single_proofs(&self, coeffs: &[B::Fr]) -> Result<Vec<B::G1>> {
-        Fk20::new(self, coeffs.len(), 1, 0)?.multi_proofs(coeffs)
-    }
-
-    /// FK20 multi-point proofs of `f` (`n` coefficients) for the `2n/l`
-    /// cosets of size `l` of the domain of size `2n`, natural order of
-    /// `k` (coset `{x : x^l = ω_{2n/l}^k}`).
-    pub fn fk20_multi_proofs(&self, coeffs: &[B::Fr], l: usize) -> Result<Vec<B::G1>> {
-        Fk20::new(self, coeffs.len(), l, 0)?.multi_proofs(coeffs)
-    }
-}
