@@ -4,9 +4,11 @@
 #      with clang -fsanitize=address,undefined against libfastkzg.a;
 #   2. the same program under valgrind memcheck against libfastkzg.so
 #      (serial, quick mode: valgrind runs ~50× slower);
-#   3. with SANITIZE_RUST=1, the Rust unit tests of the C ABI and of the
-#      library (blst adapter, batch-affine and FFT code) built with
-#      -Zsanitizer=address on nightly (slow: a separate build).
+#   3. with SANITIZE_RUST=1, the Rust unit tests of the C ABI, of the
+#      library (blst adapter, batch-affine and FFT code) and of the AVX-512
+#      IFMA kernels (crates/fastkzg-ifma: their gathers and stores, on CPUs
+#      with IFMA) built with -Zsanitizer=address on nightly (slow: a
+#      separate build).
 # Any report fails the script. The fuzz targets (scripts/fuzz.sh) run the
 # Rust code under AddressSanitizer as well.
 set -euo pipefail
@@ -42,6 +44,6 @@ if [ "${SANITIZE_RUST:-0}" = 1 ]; then
     echo "== Rust unit tests under AddressSanitizer (nightly)"
     RUSTFLAGS="-Zsanitizer=address" RUSTDOCFLAGS="-Zsanitizer=address" \
     CARGO_TARGET_DIR=target/asan cargo +nightly test --target x86_64-unknown-linux-gnu \
-        -p fastkzg-c -p fastkzg --lib --release
+        -p fastkzg-c -p fastkzg -p fastkzg-ifma --lib --release
 fi
 echo "sanitize: no reports"

@@ -3,7 +3,9 @@
 # library, CLI) with every backend and the parallel feature, then runs all
 # tests: reference tests on every backend (they print how many cases ran per
 # function), property tests, differential tests against c-kzg and
-# rust_eth_kzg, the C ABI test program, and the CLI tests; then the main
+# rust_eth_kzg, the AVX-512 IFMA kernels against blst (crates/fastkzg-ifma;
+# they print "skipped" on CPUs without IFMA), the C ABI test program, and
+# the CLI tests; then the main
 # tests once more with the AVX-512 IFMA kernels turned off (on CPUs that
 # have them); then the default artifacts (plain `cargo build --release`:
 # libfastkzg.so/.a and the fastkzg binary) natively and under an emulated

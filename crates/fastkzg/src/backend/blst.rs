@@ -13,6 +13,7 @@ use blst::{
 
 pub use super::blst_fp::Fp;
 use super::blst_glv::{endomorphism, endomorphism_projective, GLV_MIN_POINTS};
+use super::blst_ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
 use super::wnaf;
 use super::{
@@ -54,13 +55,11 @@ fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
 
 /// Below this many digits the eight-lane bucket method is not worth its
 /// set-up, and the generic bucket method runs.
-#[cfg(target_arch = "x86_64")]
 const IFMA_MIN_DIGITS: usize = 64;
 
 /// From this many points on, the subgroup checks of
 /// [`Backend::g1_decompress_many`] run on eight lanes (one lane set costs
 /// about as much as two or three of blst's one-point checks).
-#[cfg(target_arch = "x86_64")]
 const IFMA_MIN_SUBGROUP: usize = 3;
 
 /// Decodes a compressed point and checks the curve equation (not the
@@ -304,8 +303,7 @@ impl Scalar for Fr {
     /// Eight elements at a time on AVX-512 IFMA: the canonicity check on
     /// the integers, then one eight-lane Montgomery conversion.
     fn from_bytes_be_many(bytes: &[u8]) -> Result<Vec<Fr>, usize> {
-        #[cfg(target_arch = "x86_64")]
-        if super::blst_ifma::available() {
+        if let Some(e) = fastkzg_ifma::engine() {
             let mut out = Vec::with_capacity(bytes.len() / 32);
             for (c, chunk) in bytes.chunks(8 * 32).enumerate() {
                 let mut plain = [[0u64; 4]; 8];
@@ -319,10 +317,8 @@ impl Scalar for Fr {
                     }
                     lanes += 1;
                 }
-                let Some(fr) = super::blst_ifma::fr_from_plain(&plain) else {
-                    return from_bytes_be_each(bytes);
-                };
-                out.extend(fr[..lanes].iter().map(|x| Fr(*x)));
+                let fr = e.fr_to_montgomery(&plain);
+                out.extend(fr[..lanes].iter().map(fr_from_words));
             }
             return Ok(out);
         }
@@ -333,8 +329,7 @@ impl Scalar for Fr {
     /// `x/R`), with `c = R mod r`; with IFMA the eight-lane conversion is
     /// as cheap, so the plain conversion runs there.
     fn from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
-        #[cfg(target_arch = "x86_64")]
-        if super::blst_ifma::available() {
+        if fastkzg_ifma::engine().is_some() {
             return Ok((Self::from_bytes_be_many(bytes)?, Fr::one()));
         }
         let mut out = Vec::with_capacity(bytes.len() / 32);
@@ -357,38 +352,20 @@ impl Scalar for Fr {
     /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the
     /// lane fractions joined here); `None` elsewhere (the generic fold).
     fn pair_fraction_sum(evals: &[Fr], roots: &[Fr], roots_sq: &[Fr], z: &Fr) -> Option<(Fr, Fr)> {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let z2 = z.square();
-            let (nums, dens) = super::blst_ifma::pair_fractions(
-                as_blst_frs(evals),
-                as_blst_frs(roots),
-                as_blst_frs(roots_sq),
-                &z.0,
-                &z2.0,
-            )?;
-            let (mut num, mut den) = (Fr::zero(), Fr::one());
-            for (n, d) in nums.into_iter().zip(dens) {
-                num = num * Fr(d) + Fr(n) * den;
-                den *= Fr(d);
-            }
-            // The kernel's sum is the pair sum divided by 256.
-            Some((num * Fr::from_u64(256), den))
+        let (nums, dens) = fastkzg_ifma::engine()?.pair_fractions(
+            fr_words(evals),
+            fr_words(roots),
+            fr_words(roots_sq),
+            &z.0.l,
+        )?;
+        let (mut num, mut den) = (Fr::zero(), Fr::one());
+        for (n, d) in nums.iter().zip(&dens) {
+            let (n, d) = (fr_from_words(n), fr_from_words(d));
+            num = num * d + n * den;
+            den *= d;
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let _ = (evals, roots, roots_sq, z);
-            None
-        }
+        Some((num, den))
     }
-}
-
-/// The blst values behind a slice of [`Fr`].
-#[cfg(target_arch = "x86_64")]
-fn as_blst_frs(v: &[Fr]) -> &[blst_fr] {
-    // SAFETY: `Fr` is `repr(transparent)` over `blst_fr`, so the slices
-    // have the same layout; the borrow is carried over.
-    unsafe { core::slice::from_raw_parts(v.as_ptr().cast::<blst_fr>(), v.len()) }
 }
 
 // ---------------------------------------------------------------- G1 / G2
@@ -507,8 +484,7 @@ blst_group!(
 /// where the CPU has them, else the generic GLV products with affine
 /// tables ([`crate::msm::scale`]).
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
-    #[cfg(target_arch = "x86_64")]
-    if super::blst_ifma::available() {
+    if let Some(e) = fastkzg_ifma::engine() {
         let n = ys.len().min(ws.len());
         // One batch inversion for all points (identities map to blst's
         // all-zero affine encoding).
@@ -517,12 +493,11 @@ fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
             .iter()
             .map(|w| split_scalar(&w.canonical_limbs()))
             .collect();
-        if let Some(products) = super::blst_ifma::scale_many(&affine, &halves) {
-            for (y, r) in ys.iter_mut().zip(products) {
-                *y = G1(r);
-            }
-            return;
+        let products = e.glv_mul_many(affine_limbs(&affine), &halves);
+        for (y, r) in ys.iter_mut().zip(&products) {
+            *y = G1(p1_from_jacobian(r));
         }
+        return;
     }
     crate::msm::scale::g1_scale_many::<Blst>(ys, ws)
 }
@@ -662,25 +637,13 @@ impl Backend for Blst {
     /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
     /// subgroup checks run eight at a time.
     fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
-        #[cfg(target_arch = "x86_64")]
-        if bytes.len() >= IFMA_MIN_SUBGROUP && super::blst_ifma::available() {
+        if let Some(e) = fastkzg_ifma::engine().filter(|_| bytes.len() >= IFMA_MIN_SUBGROUP) {
             let mut out: Vec<_> = bytes.iter().map(g1_uncompress).collect();
             let on_curve: Vec<usize> = (0..out.len()).filter(|i| out[*i].is_ok()).collect();
-            for group in on_curve.chunks(8) {
-                // Unused lanes hold the identity.
-                let mut points = [blst_p1_affine::default(); 8];
-                for (p, i) in points.iter_mut().zip(group) {
-                    if let Ok(a) = &out[*i] {
-                        *p = *a;
-                    }
-                }
-                let Some(in_g1) = super::blst_ifma::in_g1(&points) else {
-                    return bytes.iter().map(Self::g1_decompress).collect();
-                };
-                for (l, i) in group.iter().enumerate() {
-                    if in_g1 >> l & 1 == 0 {
-                        out[*i] = Err(PointError::NotInSubgroup);
-                    }
+            let points: Vec<blst_p1_affine> = out.iter().filter_map(|p| p.ok()).collect();
+            for (i, in_g1) in on_curve.iter().zip(e.in_g1(affine_limbs(&points))) {
+                if !in_g1 {
+                    out[*i] = Err(PointError::NotInSubgroup);
                 }
             }
             return out;
@@ -780,9 +743,12 @@ impl Backend for Blst {
         for (i, s) in scalars[..n].iter().enumerate() {
             (halves[i], halves[n + i]) = split_scalar(&s.canonical_limbs());
         }
-        #[cfg(target_arch = "x86_64")]
-        if let Some(sum) = super::blst_ifma::msm_u128(&all_points, &halves) {
-            return G1(sum);
+        if let Some(e) = fastkzg_ifma::engine() {
+            return G1(p1_from_jacobian(&e.msm_u128(
+                affine_limbs(&all_points),
+                &halves,
+                &BlstG1,
+            )));
         }
         let halves: Vec<[u8; 16]> = halves.iter().map(|k| k.to_le_bytes()).collect();
         // SAFETY: `all_points` and `halves` hold `2n` elements each (16
@@ -799,14 +765,7 @@ impl Backend for Blst {
 
     /// The IFMA kernels where the CPU has them.
     fn msm_accelerated() -> bool {
-        #[cfg(target_arch = "x86_64")]
-        {
-            super::blst_ifma::available()
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            false
-        }
+        fastkzg_ifma::engine().is_some()
     }
 
     /// The eight-lane bucket method where the CPU has AVX-512 IFMA, else
@@ -816,13 +775,13 @@ impl Backend for Blst {
         if n == 0 || !(2..=16).contains(&window) {
             return G1::zero();
         }
-        #[cfg(target_arch = "x86_64")]
-        if n >= IFMA_MIN_DIGITS {
-            if let Some(sum) =
-                super::blst_ifma::msm_signed_digits(&points[..n], &digits[..n], window)
-            {
-                return G1(sum);
-            }
+        if let Some(sum) = fastkzg_ifma::engine()
+            .filter(|_| n >= IFMA_MIN_DIGITS)
+            .and_then(|e| {
+                e.msm_signed_digits(affine_limbs(&points[..n]), &digits[..n], window, &BlstG1)
+            })
+        {
+            return G1(p1_from_jacobian(&sum));
         }
         crate::msm::batch_affine::signed_digit_sum::<Blst>(&points[..n], &digits[..n], window)
     }

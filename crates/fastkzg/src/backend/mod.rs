@@ -15,7 +15,6 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 pub mod blst;
 mod blst_fp;
 mod blst_glv;
-#[cfg(target_arch = "x86_64")]
 mod blst_ifma;
 mod blst_pairing;
 pub(crate) mod wnaf;

@@ -1,19 +1,57 @@
-//! Every kernel against blst on the same inputs.
+//! Every kernel against blst (an independent implementation) on the same
+//! inputs.
 
-use blst::blst_fp;
+use blst::{blst_fp, blst_p1, blst_p1_affine};
 use rand::{Rng, SeedableRng};
 
-use blst::{blst_p1, blst_p1_affine};
+use super::{msm_signed_digits, msm_u128, Fp8};
+use crate::{cpu_supported, Engine, G1Affine, G1Jacobian, G1Ops};
 
-use super::{available, msm_signed_digits, Fp8};
-
-/// Whether the kernels can run here; says so once per test when not.
-pub(super) fn kernels_present() -> bool {
-    let present = available();
-    if !present {
-        eprintln!("no AVX-512 IFMA on this CPU (or FASTKZG_NO_IFMA set): kernels not exercised");
+/// The engine where the CPU has the instructions, whatever the switch says
+/// (these tests exercise the kernels themselves); prints why not
+/// otherwise.
+pub(super) fn engine_or_skip() -> Option<&'static Engine> {
+    if cpu_supported() {
+        Some(&Engine::INSTANCE)
+    } else {
+        eprintln!("skipped: no AVX-512 IFMA on this CPU");
+        None
     }
-    present
+}
+
+pub(super) fn to_blst(p: &G1Jacobian) -> blst_p1 {
+    blst_p1 {
+        x: blst_fp { l: p.x },
+        y: blst_fp { l: p.y },
+        z: blst_fp { l: p.z },
+    }
+}
+
+pub(super) fn from_blst(p: &blst_p1) -> G1Jacobian {
+    G1Jacobian {
+        x: p.x.l,
+        y: p.y.l,
+        z: p.z.l,
+    }
+}
+
+pub(super) fn affine_from_blst(p: &blst_p1_affine) -> G1Affine {
+    G1Affine { x: p.x.l, y: p.y.l }
+}
+
+/// blst's group law, for the joins.
+pub(super) struct BlstOps;
+
+impl G1Ops for BlstOps {
+    fn add(&self, a: &G1Jacobian, b: &G1Jacobian) -> G1Jacobian {
+        from_blst(&p1_add(&to_blst(a), &to_blst(b)))
+    }
+    fn double(&self, a: &G1Jacobian) -> G1Jacobian {
+        let mut out = blst_p1::default();
+        // SAFETY: blst reads one and writes one live point.
+        unsafe { blst::blst_p1_double(&mut out, &to_blst(a)) };
+        from_blst(&out)
+    }
 }
 
 fn random_fp(rng: &mut impl Rng) -> blst_fp {
@@ -74,7 +112,7 @@ fn lanes(rng: &mut impl Rng, round: usize) -> [blst_fp; 8] {
 
 #[test]
 fn field_matches_blst() {
-    if !kernels_present() {
+    if engine_or_skip().is_none() {
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
@@ -82,7 +120,12 @@ fn field_matches_blst() {
         let a = lanes(&mut rng, round);
         let b = lanes(&mut rng, round + 1);
         // SAFETY: the CPU has AVX-512F and IFMA (checked above).
-        let (x, y) = unsafe { (Fp8::from_blst(&a), Fp8::from_blst(&b)) };
+        let (x, y) = unsafe {
+            (
+                Fp8::from_limbs(&a.map(|v| v.l)),
+                Fp8::from_limbs(&b.map(|v| v.l)),
+            )
+        };
         // Lanes in [p, 2p) too: x + p has the same residue.
         // SAFETY: AVX-512F is present (checked above), all these need.
         let (xp, yp) = unsafe { (x.add_p_unreduced(), y.add_p_unreduced()) };
@@ -90,24 +133,24 @@ fn field_matches_blst() {
             // SAFETY: AVX-512F and IFMA are present (checked above).
             let (m, s, sum, diff, neg) = unsafe {
                 (
-                    u.mul(&v).to_blst(),
-                    u.square().to_blst(),
-                    u.add(&v).to_blst(),
-                    u.sub(&v).to_blst(),
-                    u.neg_masked(0b1010_1010).to_blst(),
+                    u.mul(&v).to_limbs(),
+                    u.square().to_limbs(),
+                    u.add(&v).to_limbs(),
+                    u.sub(&v).to_limbs(),
+                    u.neg_masked(0b1010_1010).to_limbs(),
                 )
             };
             for i in 0..8 {
-                assert_eq!(m[i], fp_mul(&a[i], &b[i]), "mul lane {i} round {round}");
-                assert_eq!(s[i], fp_mul(&a[i], &a[i]), "square lane {i}");
-                assert_eq!(sum[i], fp_add(&a[i], &b[i]), "add lane {i}");
-                assert_eq!(diff[i], fp_sub(&a[i], &b[i]), "sub lane {i}");
+                assert_eq!(m[i], fp_mul(&a[i], &b[i]).l, "mul lane {i} round {round}");
+                assert_eq!(s[i], fp_mul(&a[i], &a[i]).l, "square lane {i}");
+                assert_eq!(sum[i], fp_add(&a[i], &b[i]).l, "add lane {i}");
+                assert_eq!(diff[i], fp_sub(&a[i], &b[i]).l, "sub lane {i}");
                 let want = if i % 2 == 1 {
                     fp_sub(&blst_fp::default(), &a[i])
                 } else {
                     a[i]
                 };
-                assert_eq!(neg[i], want, "neg lane {i}");
+                assert_eq!(neg[i], want.l, "neg lane {i}");
             }
         }
         // SAFETY: AVX-512F is present (checked above), all these need.
@@ -177,11 +220,15 @@ fn multiples(n: usize) -> Vec<blst_p1_affine> {
         .collect()
 }
 
+fn to_lanes(points: &[blst_p1_affine]) -> Vec<G1Affine> {
+    points.iter().map(affine_from_blst).collect()
+}
+
 #[test]
 fn bucket_msm_matches_naive() {
-    if !kernels_present() {
+    let Some(e) = engine_or_skip() else {
         return;
-    }
+    };
     let mut rng = rand::rngs::StdRng::seed_from_u64(11);
     let pool = multiples(64);
     for window in [2usize, 3, 4, 5, 8, 13, 16] {
@@ -195,18 +242,24 @@ fn bucket_msm_matches_naive() {
                 })
                 .collect();
             let digits: Vec<u16> = (0..n).map(|_| rng.gen()).collect();
-            let got = msm_signed_digits(&points, &digits, window).expect("available");
+            let got = msm_signed_digits(e, &to_lanes(&points), &digits, window, &BlstOps)
+                .expect("window in range");
             let want = naive(&points, &digits, window);
-            assert!(p1_eq(&got, &want), "window {window}, {n} points");
+            assert!(p1_eq(&to_blst(&got), &want), "window {window}, {n} points");
         }
+    }
+    // Windows the kernel does not take.
+    let g = to_lanes(&multiples(1));
+    for window in [0, 1, 17] {
+        assert!(msm_signed_digits(e, &g, &[1], window, &BlstOps).is_none());
     }
 }
 
 #[test]
 fn bucket_msm_exceptional_cases() {
-    if !kernels_present() {
+    let Some(e) = engine_or_skip() else {
         return;
-    }
+    };
     let g = multiples(3);
     let w = 4;
     let neg = |d: i16| (d as u16) & 0xf;
@@ -235,20 +288,35 @@ fn bucket_msm_exceptional_cases() {
             let mut d = vec![0u16; shift];
             p.extend_from_slice(points);
             d.extend_from_slice(digits);
-            let got = msm_signed_digits(&p, &d, w).expect("available");
-            assert!(p1_eq(&got, &naive(&p, &d, w)), "case {i} shift {shift}");
+            let got = msm_signed_digits(e, &to_lanes(&p), &d, w, &BlstOps).expect("window 4");
+            assert!(
+                p1_eq(&to_blst(&got), &naive(&p, &d, w)),
+                "case {i} shift {shift}"
+            );
         }
     }
 }
 
+/// `k·p` by blst for a scalar below `2^128`.
+fn mul_u128(p: &blst_p1_affine, k: u128) -> blst_p1 {
+    let mut q = blst_p1::default();
+    let bytes = k.to_le_bytes();
+    // SAFETY: blst reads one live affine point and 16 scalar bytes.
+    unsafe {
+        blst::blst_p1_from_affine(&mut q, p);
+        blst::blst_p1_mult(&mut q, &q, bytes.as_ptr(), 128);
+    }
+    q
+}
+
 #[test]
 fn windowed_msm_matches_naive() {
-    if !kernels_present() {
+    let Some(e) = engine_or_skip() else {
         return;
-    }
+    };
     let mut rng = rand::rngs::StdRng::seed_from_u64(12);
     let pool = multiples(16);
-    for n in [1usize, 9, 40, 300] {
+    for n in [0usize, 1, 9, 40, 300] {
         let points: Vec<blst_p1_affine> = (0..n)
             .map(|i| {
                 if i % 13 == 4 {
@@ -266,59 +334,68 @@ fn windowed_msm_matches_naive() {
                 _ => rng.gen(),
             })
             .collect();
-        let got = super::msm_u128(&points, &scalars).expect("available");
-        let mut want = blst_p1::default();
-        for (p, k) in points.iter().zip(&scalars) {
-            let mut q = blst_p1::default();
-            let bytes = k.to_le_bytes();
-            // SAFETY: blst reads one live affine point and 16 scalar bytes.
-            unsafe {
-                blst::blst_p1_from_affine(&mut q, p);
-                blst::blst_p1_mult(&mut q, &q, bytes.as_ptr(), 128);
-            }
-            want = p1_add(&want, &q);
-        }
-        assert!(p1_eq(&got, &want), "{n} points");
+        let got = msm_u128(e, &to_lanes(&points), &scalars, &BlstOps);
+        let want = points
+            .iter()
+            .zip(&scalars)
+            .fold(blst_p1::default(), |acc, (p, k)| {
+                p1_add(&acc, &mul_u128(p, *k))
+            });
+        assert!(p1_eq(&to_blst(&got), &want), "{n} points");
     }
 }
 
+/// `φ(p) = (β·x, y)` by blst.
+fn endomorphism(p: &blst_p1_affine) -> blst_p1_affine {
+    let mut out = *p;
+    let beta = blst_fp { l: crate::BETA };
+    // SAFETY: blst reads two and writes one live field element.
+    unsafe { blst::blst_fp_mul(&mut out.x, &p.x, &beta) };
+    out
+}
+
 #[test]
-fn batched_scaling_matches_one_at_a_time() {
-    use crate::backend::blst::{Fr, G1};
-    use crate::backend::{Group, Module, Scalar};
-    if !kernels_present() {
+fn beta_is_the_endomorphism_of_lambda() {
+    // φ(G) = λ·G with λ = x² − 1 = 0xac45a4010001a40200000000ffffffff.
+    let g = multiples(1)[0];
+    let lambda = 0xac45_a401_0001_a402_0000_0000_ffff_ffffu128;
+    let mut want = blst_p1_affine::default();
+    // SAFETY: blst reads one live point and writes one.
+    unsafe { blst::blst_p1_to_affine(&mut want, &mul_u128(&g, lambda)) };
+    assert_eq!(endomorphism(&g), want);
+}
+
+#[test]
+fn glv_products_match_blst() {
+    let Some(e) = engine_or_skip() else {
         return;
-    }
+    };
     let mut rng = rand::rngs::StdRng::seed_from_u64(13);
-    let g = G1::generator();
-    for n in [1usize, 8, 13, 64] {
-        let mut acc = g;
-        let points: Vec<G1> = (0..n)
+    let pool = multiples(40);
+    for n in [0usize, 1, 8, 13, 64] {
+        let points: Vec<blst_p1_affine> = (0..n)
             .map(|i| {
-                acc += g.double();
                 if i % 5 == 3 {
-                    G1::zero()
+                    blst_p1_affine::default()
                 } else {
-                    acc
+                    pool[rng.gen_range(0..pool.len())]
                 }
             })
             .collect();
-        let scalars: Vec<Fr> = (0..n)
+        let halves: Vec<(u128, u128)> = (0..n)
             .map(|i| match i % 6 {
-                0 => Fr::zero(),
-                1 => Fr::one(),
-                2 => Fr::zero() - Fr::one(),
-                _ => {
-                    let mut b = [0u8; 32];
-                    rng.fill(&mut b);
-                    Fr::from_bytes_be_reduced(&b)
-                }
+                0 => (0, 0),
+                1 => (1, 0),
+                2 => (0, u128::MAX),
+                3 => (u128::MAX, u128::MAX),
+                _ => (rng.gen(), rng.gen()),
             })
             .collect();
-        let mut got = points.clone();
-        G1::scale_many(&mut got, &scalars);
-        for i in 0..n {
-            assert!(got[i] == points[i] * &scalars[i], "{n} points, index {i}");
+        let got = super::glv_mul_many(e, &to_lanes(&points), &halves);
+        assert_eq!(got.len(), n);
+        for (i, ((p, (k1, k2)), g)) in points.iter().zip(&halves).zip(&got).enumerate() {
+            let want = p1_add(&mul_u128(p, *k1), &mul_u128(&endomorphism(p), *k2));
+            assert!(p1_eq(&to_blst(g), &want), "{n} points, index {i}");
         }
     }
 }

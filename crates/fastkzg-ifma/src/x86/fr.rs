@@ -4,17 +4,17 @@
 //! An element is held as five limbs of radix `2^52` (`Σ limb_k·2^(52k)`),
 //! register `k` holding limb `k` of all eight lanes, so IFMA's split of a
 //! product at bit 52 falls on a limb boundary. The Montgomery radix is
-//! `R = 2^260`, not blst's `2^256`: a blst `blst_fr` word pattern (the
-//! integer `a·2^256 mod r`) loaded unchanged ([`Fr8::gather_blst`]) is the
-//! value `a/16` here, and a value `v` stored unchanged ([`Fr8::to_blst`]) is
-//! `16·v` to blst. Callers either pick formulas whose result does not
+//! `R = 2^260`, not the `2^256` of [`Fr`] (blst's): an [`Fr`] word pattern
+//! (the integer `a·2^256 mod r`) loaded unchanged ([`Fr8::gather`]) is
+//! the value `a/16` here, and a value `v` stored unchanged
+//! ([`Fr8::to_words`]) is the [`Fr`] of `16·v`. Callers either pick formulas whose result does not
 //! depend on such a factor, or convert explicitly ([`Fr8::mul`] by a
 //! constant). Every value handed between functions lies in `[0, 2r)`
 //! (below `2^256`) with limbs below `2^52`.
 
 use core::arch::x86_64::*;
 
-use blst::blst_fr;
+use crate::Fr;
 
 use super::lanes::{self, normalize, splat, sub_if_not_below};
 
@@ -64,7 +64,7 @@ impl Fr8 {
         Fr8(limbs52(w).map(|v| splat(v)))
     }
 
-    /// Gathers eight blst scalars: lane `i` reads the 32-byte `blst_fr` at
+    /// Gathers eight scalars: lane `i` reads the 32-byte [`Fr`] at
     /// `base + offsets[i]` and keeps its word pattern (limb `k` starts at
     /// bit `52k`, byte `⌊6.5k⌋`; the top limb is read at byte 24 and
     /// shifted so that no byte past the element is touched).
@@ -74,7 +74,7 @@ impl Fr8 {
     /// integer below `2r`.
     #[inline]
     #[target_feature(enable = "avx512f")]
-    pub(crate) unsafe fn gather_blst(base: *const u8, offsets: __m512i) -> Fr8 {
+    pub(crate) unsafe fn gather(base: *const u8, offsets: __m512i) -> Fr8 {
         let mask = splat(LIMB_MASK);
         // (byte offset, right shift) of each limb.
         const AT: [(u64, u32); 5] = [(0, 0), (6, 4), (13, 0), (19, 4), (24, 16)];
@@ -138,18 +138,16 @@ impl Fr8 {
     }
 
     /// The lanes' word patterns, fully reduced below `r` (see the module
-    /// documentation for what they mean to blst).
+    /// documentation for what they mean as an [`Fr`]).
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn to_blst(self) -> [blst_fr; 8] {
+    pub(crate) fn to_words(self) -> [Fr; 8] {
         let c = sub_if_not_below::<5, LIMB_BITS>(self.0, &R);
         let mut limbs = [[0u64; 8]; 5];
         for (l, v) in limbs.iter_mut().zip(c) {
             // SAFETY: unaligned store of eight u64 into a live array.
             unsafe { _mm512_storeu_si512(l.as_mut_ptr().cast(), v) };
         }
-        core::array::from_fn(|lane| blst_fr {
-            l: words64(&limbs.map(|l| l[lane])),
-        })
+        core::array::from_fn(|lane| words64(&limbs.map(|l| l[lane])))
     }
 }
 

@@ -5,14 +5,15 @@
 //! the sorted list is cut, at bucket boundaries, into eight runs of about
 //! equal length, one per lane. Each lane walks its run with its accumulator
 //! in registers: consecutive entries of one bucket are summed by mixed
-//! additions of the affine points (gathered straight from blst's layout),
+//! additions of the affine points (gathered straight from the caller's slice),
 //! and when the bucket changes the lane's sum is stored and the accumulator
 //! restarts from the identity. No two lanes ever touch the same bucket.
 //!
 //! The bucket sums are then weighted by their index with the running-sum
 //! method, also on eight lanes. For one window, lane `l` takes the buckets
 //! `l·S + 1 ..= (l+1)·S` and returns `Σ (k − l·S)·B_k` and `Σ B_k`; the eight
-//! pairs are joined in blst as `Σ_l total_l + S·Σ_l l·sum_l`. For the many
+//! pairs are joined with the caller's group law ([`G1Ops`]) as
+//! `Σ_l total_l + S·Σ_l l·sum_l`. For the many
 //! windows of a Pippenger MSM, all windows share one bucket phase (bucket
 //! `(j, b)` of window `j`), and lane `l` runs the whole running sum of the
 //! windows `j ≡ l (mod 8)`, which yields each window's sum with no joining
@@ -20,13 +21,13 @@
 
 use core::arch::x86_64::*;
 
-use blst::{blst_p1, blst_p1_affine};
+use crate::{G1Affine, G1Jacobian, G1Ops};
 
 use super::fp::Fp8;
 use super::xyzz::Xyzz8;
 
-/// Bytes of one `blst_p1_affine` (two 48-byte coordinates).
-const AFFINE_BYTES: usize = core::mem::size_of::<blst_p1_affine>();
+/// Bytes of one `G1Affine` (two 48-byte coordinates).
+const AFFINE_BYTES: usize = core::mem::size_of::<G1Affine>();
 
 /// One digit's work: the point index, its bucket and its sign, packed as
 /// `index << 32 | bucket << 1 | negative`.
@@ -34,36 +35,38 @@ type Entry = u64;
 
 /// `Σ d_i·points[i]` for two's complement `window`-bit digits
 /// (`2 ≤ window ≤ 16`). Entries beyond the shorter slice are ignored.
-/// Points may be the identity (blst's all-zero affine encoding).
+/// Points may be the identity (all zeros).
 ///
 /// # Safety
 /// The CPU must have AVX-512F and AVX-512 IFMA.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub(crate) unsafe fn msm_signed_digits(
-    points: &[blst_p1_affine],
+    points: &[G1Affine],
     digits: &[u16],
     window: usize,
-) -> blst_p1 {
+    ops: &impl G1Ops,
+) -> G1Jacobian {
     let n = points.len().min(digits.len());
     let entries = sort_by_bucket(&[&digits[..n]], window);
     let mut sums = BucketSums::new(Layout::Split {
         stride: (1usize << (window - 1)).div_ceil(8),
     });
     accumulate(points, &entries, &mut sums);
-    sums.weigh_split()
+    sums.weigh_split(ops)
 }
 
 /// `W_j = Σ_i d_ij·points[i]` for every digit row `j` (one Pippenger
-/// window each, `2 ≤ window ≤ 16`, every row as long as `points`).
+/// window each, `2 ≤ window ≤ 16`).
 ///
 /// # Safety
-/// The CPU must have AVX-512F and AVX-512 IFMA.
+/// The CPU must have AVX-512F and AVX-512 IFMA, and no row may be longer
+/// than `points` (a digit's position is the index of the point read).
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub(crate) unsafe fn msm_windows(
-    points: &[blst_p1_affine],
+    points: &[G1Affine],
     rows: &[&[u16]],
     window: usize,
-) -> Vec<blst_p1> {
+) -> Vec<G1Jacobian> {
     let entries = sort_by_bucket(rows, window);
     let mut sums = BucketSums::new(Layout::Windows {
         buckets: 1 << (window - 1),
@@ -212,34 +215,34 @@ impl BucketSums {
 
     /// `Σ_k k·B_k` of the one window ([`Layout::Split`]).
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn weigh_split(&self) -> blst_p1 {
+    fn weigh_split(&self, ops: &impl G1Ops) -> G1Jacobian {
         let stride = self.rows.len();
         let (total, sum) = self.running_sum(0..stride);
-        let (totals, sums) = (total.to_blst(), sum.to_blst());
+        let (totals, sums) = (total.to_jacobian(), sum.to_jacobian());
         // Σ_l l·sum_l by a running sum over the lanes, then times S.
-        let mut running = blst_p1::default();
-        let mut weighted = blst_p1::default();
+        let mut running = G1Jacobian::default();
+        let mut weighted = G1Jacobian::default();
         for s in sums[1..].iter().rev() {
-            running = p1_add(&running, s);
-            weighted = p1_add(&weighted, &running);
+            running = ops.add(&running, s);
+            weighted = ops.add(&weighted, &running);
         }
-        let mut out = p1_mul_small(&weighted, stride as u64);
+        let mut out = mul_small(ops, &weighted, stride as u64);
         for t in &totals {
-            out = p1_add(&out, t);
+            out = ops.add(&out, t);
         }
         out
     }
 
     /// Every window's `Σ_b b·B_{j,b}` ([`Layout::Windows`]).
     #[target_feature(enable = "avx512f,avx512ifma")]
-    fn weigh_windows(&self) -> Vec<blst_p1> {
+    fn weigh_windows(&self) -> Vec<G1Jacobian> {
         let Layout::Windows { buckets, windows } = self.layout else {
             return Vec::new();
         };
         let mut out = Vec::with_capacity(windows.next_multiple_of(8));
         for round in 0..windows.div_ceil(8) {
             let (total, _) = self.running_sum(round * buckets..(round + 1) * buckets);
-            out.extend(total.to_blst());
+            out.extend(total.to_jacobian());
         }
         out.truncate(windows);
         out
@@ -249,7 +252,7 @@ impl BucketSums {
 /// Runs the eight lanes over their runs of `entries`, storing each
 /// bucket's sum into `sums`.
 #[target_feature(enable = "avx512f,avx512ifma")]
-fn accumulate(points: &[blst_p1_affine], entries: &[Entry], sums: &mut BucketSums) {
+fn accumulate(points: &[G1Affine], entries: &[Entry], sums: &mut BucketSums) {
     let cuts = split_runs(entries);
     let mut next: [usize; 8] = core::array::from_fn(|l| cuts[l]);
     let end: [usize; 8] = core::array::from_fn(|l| cuts[l + 1]);
@@ -291,17 +294,17 @@ fn accumulate(points: &[blst_p1_affine], entries: &[Entry], sums: &mut BucketSum
         // indices are below `points.len()` (inactive lanes read point 0,
         // which exists since there is at least one entry).
         let offsets = unsafe { _mm512_loadu_si512(offsets.as_ptr().cast()) };
-        // SAFETY: `base + offsets[l]` is the start of a `blst_p1_affine` in
-        // `points` (above), whose x and y are the `blst_fp`s at bytes 0 and
-        // 48: live, and fully reduced as blst keeps every coordinate.
+        // SAFETY: `base + offsets[l]` is the start of a `G1Affine` in
+        // `points` (above), whose x and y are the `Fp`s at bytes 0 and
+        // 48, live.
         // `base.add(48)` stays inside `points[0]`, which exists.
         let (x, y) = unsafe {
             (
-                Fp8::gather_blst(base, offsets),
-                Fp8::gather_blst(base.add(48), offsets),
+                Fp8::gather(base, offsets),
+                Fp8::gather(base.add(48), offsets),
             )
         };
-        // blst encodes the affine identity as x = y = 0.
+        // The affine identity is x = y = 0.
         let identity = x.is_zero_mask() & y.is_zero_mask();
         let y = y.neg_masked(negative);
         acc.add_affine(&x, &y, active & !identity);
@@ -335,19 +338,14 @@ fn flush(
     }
 }
 
-fn p1_add(a: &blst_p1, b: &blst_p1) -> blst_p1 {
-    let mut out = blst_p1::default();
-    // SAFETY: blst reads two and writes one live point.
-    unsafe { blst::blst_p1_add_or_double(&mut out, a, b) };
-    out
-}
-
-/// `k·p` for a small `k`.
-fn p1_mul_small(p: &blst_p1, k: u64) -> blst_p1 {
-    let mut out = blst_p1::default();
-    let bytes = k.to_le_bytes();
-    let bits = (64 - k.leading_zeros()) as usize;
-    // SAFETY: blst reads `bits ≤ 64` bits of the 8 live scalar bytes.
-    unsafe { blst::blst_p1_mult(&mut out, p, bytes.as_ptr(), bits) };
+/// `k·p` for a small `k` (double and add from the top bit).
+fn mul_small(ops: &impl G1Ops, p: &G1Jacobian, k: u64) -> G1Jacobian {
+    let mut out = G1Jacobian::default();
+    for bit in (0..64 - k.leading_zeros()).rev() {
+        out = ops.double(&out);
+        if k >> bit & 1 == 1 {
+            out = ops.add(&out, p);
+        }
+    }
     out
 }

@@ -13,7 +13,7 @@
 
 use core::arch::x86_64::*;
 
-use blst::blst_p1_affine;
+use crate::G1Affine;
 
 use super::fp::Fp8;
 use super::xyzz::Xyzz8;
@@ -51,13 +51,13 @@ fn times_abs_x(p: &Xyzz8) -> Xyzz8 {
 }
 
 /// Bit `l` set where `points[l]` is in G1. The points must be on the
-/// curve (blst's affine encoding, the identity being all zeros, which is
+/// curve (the identity, all zeros, which is
 /// in G1).
 ///
 /// # Safety
 /// The CPU must have AVX-512F and AVX-512 IFMA.
 #[target_feature(enable = "avx512f,avx512ifma")]
-pub(crate) unsafe fn in_g1(points: &[blst_p1_affine; 8], beta: &Fp8) -> u8 {
+pub(crate) unsafe fn in_g1(points: &[G1Affine; 8], beta: &Fp8) -> u8 {
     let (x, y) = Fp8::gather_affine(points);
     let identity = x.is_zero_mask() & y.is_zero_mask();
     let q = times_abs_x(&times_abs_x_affine(&x.mul(beta), &y, identity));

@@ -6,7 +6,7 @@
 
 use core::arch::x86_64::*;
 
-use blst::blst_p1;
+use crate::G1Jacobian;
 
 use super::fp::Fp8;
 
@@ -153,19 +153,19 @@ impl Xyzz8 {
         out.select(other.inf & !self.inf, self)
     }
 
-    /// The lanes as blst Jacobian points: `Z = ZZ·ZZZ`, `X = X·ZZZ·Z`,
+    /// The lanes as Jacobian points: `Z = ZZ·ZZZ`, `X = X·ZZZ·Z`,
     /// `Y = Y·ZZ·Z²`, so that `X/Z² = X/ZZ` and `Y/Z³ = Y/ZZZ`.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(crate) fn to_blst(self) -> [blst_p1; 8] {
+    pub(crate) fn to_jacobian(self) -> [G1Jacobian; 8] {
         let z = self.zz.mul(&self.zzz);
         let x = self.x.mul(&self.zzz).mul(&z);
         let y = self.y.mul(&self.zz).mul(&z.square());
-        let (x, y, z) = (x.to_blst(), y.to_blst(), z.to_blst());
+        let (x, y, z) = (x.to_limbs(), y.to_limbs(), z.to_limbs());
         core::array::from_fn(|i| {
             if self.inf >> i & 1 == 1 {
-                blst_p1::default()
+                G1Jacobian::default()
             } else {
-                blst_p1 {
+                G1Jacobian {
                     x: x[i],
                     y: y[i],
                     z: z[i],

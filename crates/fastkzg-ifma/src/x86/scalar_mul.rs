@@ -6,11 +6,11 @@
 //! sixteen points `a·P + b·φ(P)` (`0 ≤ a, b < 4`) and runs 64 steps of two
 //! doublings and one addition of the entry picked by the next two bits of
 //! `k₁` and `k₂`: 128 doublings and 64 additions per product, against
-//! blst's one-at-a-time multiplication.
+//! a one-at-a-time multiplication.
 
 use core::arch::x86_64::*;
 
-use blst::{blst_p1, blst_p1_affine};
+use crate::{G1Affine, G1Jacobian};
 
 use super::fp::Fp8;
 use super::xyzz::Xyzz8;
@@ -75,18 +75,18 @@ impl Table {
     }
 }
 
-/// `k₁[i]·P_i + k₂[i]·φ(P_i)` for eight affine points (blst's encoding,
-/// the identity being all zeros).
+/// `k₁[i]·P_i + k₂[i]·φ(P_i)` for eight affine points (the identity
+/// being all zeros).
 ///
 /// # Safety
 /// The CPU must have AVX-512F and AVX-512 IFMA.
 #[target_feature(enable = "avx512f,avx512ifma")]
 pub(crate) unsafe fn mul_glv(
-    points: &[blst_p1_affine; 8],
+    points: &[G1Affine; 8],
     k1: &[u128; 8],
     k2: &[u128; 8],
     beta: &Fp8,
-) -> [blst_p1; 8] {
+) -> [G1Jacobian; 8] {
     let (x, y) = Fp8::gather_affine(points);
     let mut p = Xyzz8::from_affine(&x, &y);
     p.inf = x.is_zero_mask() & y.is_zero_mask();
@@ -117,5 +117,5 @@ pub(crate) unsafe fn mul_glv(
         });
         acc = acc.add(&table.pick(&entries));
     }
-    acc.to_blst()
+    acc.to_jacobian()
 }

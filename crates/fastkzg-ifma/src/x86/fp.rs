@@ -4,14 +4,14 @@
 //!
 //! An element is held as eight limbs of radix `2^48` (`Σ limb_k·2^(48k)`),
 //! register `k` holding limb `k` of all eight lanes. Radix 48 makes
-//! `R = 2^384`, the same Montgomery radix as blst, so blst's `blst_fp`
-//! values (six 64-bit words) are repacked into limbs without any
+//! `R = 2^384`, the Montgomery radix of [`Fp`], so the six 64-bit words
+//! of an [`Fp`] (blst's `blst_fp`) are repacked into limbs without any
 //! multiplication, in both directions. Every value handed between functions
 //! lies in `[0, 2p)` with limbs below `2^48`.
 
 use core::arch::x86_64::*;
 
-use blst::{blst_fp, blst_p1_affine};
+use crate::{Fp, G1Affine};
 
 use super::lanes::{self, lane_offsets, normalize, splat, sub_if_not_below};
 
@@ -98,18 +98,18 @@ impl Fp8 {
         }
     }
 
-    /// Gathers one coordinate of eight blst affine points: lane `i` reads
-    /// the 48-byte `blst_fp` at `base + offsets[i]`, repacking its six words
+    /// Gathers one coordinate of eight affine points: lane `i` reads
+    /// the 48-byte [`Fp`] at `base + offsets[i]`, repacking its six words
     /// into limbs on the way (limb `k` is the unaligned 8-byte word at byte
     /// `6k`, masked; the top limb is read at byte 40 and shifted so that no
     /// byte past the field element is touched).
     ///
     /// # Safety
-    /// Every `base + offsets[i]` must point to a live, fully reduced
-    /// `blst_fp`.
+    /// Every `base + offsets[i]` must point to 48 live bytes (an [`Fp`];
+    /// one below `p` for a meaningful result).
     #[inline]
     #[target_feature(enable = "avx512f")]
-    pub(crate) unsafe fn gather_blst(base: *const u8, offsets: __m512i) -> Fp8 {
+    pub(crate) unsafe fn gather(base: *const u8, offsets: __m512i) -> Fp8 {
         let mask = splat(LIMB_MASK);
         let mut out = [_mm512_setzero_si512(); 8];
         for (k, limb) in out.iter_mut().enumerate().take(7) {
@@ -125,19 +125,19 @@ impl Fp8 {
         Fp8(out)
     }
 
-    /// The coordinates `(x, y)` of eight blst affine points, lane `l`
+    /// The coordinates `(x, y)` of eight affine points, lane `l`
     /// holding `points[l]` (the identity reads as `(0, 0)`).
     #[inline]
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn gather_affine(points: &[blst_p1_affine; 8]) -> (Fp8, Fp8) {
-        let offsets = lane_offsets(core::mem::size_of::<blst_p1_affine>());
+    pub(crate) fn gather_affine(points: &[G1Affine; 8]) -> (Fp8, Fp8) {
+        let offsets = lane_offsets(core::mem::size_of::<G1Affine>());
         let base = points.as_ptr().cast::<u8>();
         // SAFETY: lane l reads the two reduced coordinates of points[l],
         // at bytes 0 and 48 of the element.
         unsafe {
             (
-                Fp8::gather_blst(base, offsets),
-                Fp8::gather_blst(base.add(48), offsets),
+                Fp8::gather(base, offsets),
+                Fp8::gather(base.add(48), offsets),
             )
         }
     }
@@ -249,44 +249,43 @@ impl Fp8 {
         reduce(t, h)
     }
 
-    /// One blst field element (Montgomery form, fully reduced) on every
-    /// lane.
+    /// One field element (Montgomery form, fully reduced) on every lane.
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn splat_blst(v: &blst_fp) -> Fp8 {
-        Fp8(core::array::from_fn(|k| splat(limb48(&v.l, k))))
+    pub(crate) fn splat_limbs(v: &Fp) -> Fp8 {
+        Fp8(core::array::from_fn(|k| splat(limb48(v, k))))
     }
 
-    /// Repacks eight blst field elements (Montgomery form, fully reduced)
-    /// into lanes.
+    /// Repacks eight field elements (Montgomery form, fully reduced) into
+    /// lanes.
     #[cfg(test)]
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn from_blst(v: &[blst_fp; 8]) -> Fp8 {
+    pub(crate) fn from_limbs(v: &[Fp; 8]) -> Fp8 {
         let mut limbs = [[0u64; 8]; 8];
         for (lane, x) in v.iter().enumerate() {
             for (k, limb) in limbs.iter_mut().enumerate() {
-                limb[lane] = limb48(&x.l, k);
+                limb[lane] = limb48(x, k);
             }
         }
         // SAFETY: unaligned loads of eight u64 each from live arrays.
         Fp8(limbs.map(|l| unsafe { _mm512_loadu_si512(l.as_ptr().cast()) }))
     }
 
-    /// The lanes as fully reduced blst field elements.
+    /// The lanes as fully reduced field elements.
     #[target_feature(enable = "avx512f")]
-    pub(crate) fn to_blst(self) -> [blst_fp; 8] {
+    pub(crate) fn to_limbs(self) -> [Fp; 8] {
         let c = sub_if_not_below::<8, LIMB_BITS>(self.0, &P);
         let mut limbs = [[0u64; 8]; 8];
         for (l, r) in limbs.iter_mut().zip(c) {
             // SAFETY: unaligned store of eight u64 into a live array.
             unsafe { _mm512_storeu_si512(l.as_mut_ptr().cast(), r) };
         }
-        let mut out = [blst_fp::default(); 8];
+        let mut out = [[0u64; 6]; 8];
         for (lane, x) in out.iter_mut().enumerate() {
             let mut w = [0u64; 8];
             for (k, l) in limbs.iter().enumerate() {
                 w[k] = l[lane];
             }
-            x.l = pack64(&w);
+            *x = pack64(&w);
         }
         out
     }

@@ -5,8 +5,15 @@ use blst::{blst_fp, blst_p1, blst_p1_affine};
 use rand::{Rng, SeedableRng};
 
 use super::in_g1;
-use super::tests::kernels_present;
-use crate::constants::BLS_MODULUS_LIMBS;
+use super::tests::{affine_from_blst, engine_or_skip};
+
+/// The modulus r, little-endian words.
+const BLS_MODULUS_LIMBS: [u64; 4] = [
+    0xffff_ffff_0000_0001,
+    0x53bd_a402_fffe_5bfe,
+    0x3339_d808_09a1_d805,
+    0x73ed_a753_299d_7d48,
+];
 
 fn fp_from_u64(v: u64) -> blst_fp {
     let mut out = blst_fp::default();
@@ -70,9 +77,9 @@ fn affine(p: &blst_p1) -> blst_p1_affine {
 
 #[test]
 fn subgroup_check_matches_blst() {
-    if !kernels_present() {
+    let Some(e) = engine_or_skip() else {
         return;
-    }
+    };
     let mut rng = rand::rngs::StdRng::seed_from_u64(21);
     // SAFETY: blst returns a pointer to its static generator.
     let g = unsafe { *blst::blst_p1_generator() };
@@ -99,16 +106,20 @@ fn subgroup_check_matches_blst() {
     }
     let points: Vec<blst_p1_affine> = cases.iter().map(affine).collect();
     let (mut inside, mut outside) = (0, 0);
-    // Every point at every lane position.
+    // Every point at every lane position, and groups shorter than eight.
     for shift in 0..8 {
         for start in (0..points.len()).step_by(8) {
-            let lanes: [blst_p1_affine; 8] =
-                core::array::from_fn(|l| points[(start + (l + shift) % 8) % points.len()]);
-            let got = in_g1(&lanes).expect("kernels present");
+            let len = if shift == 7 { 1 + start % 8 } else { 8 };
+            let lanes: Vec<blst_p1_affine> = (0..len)
+                .map(|l| points[(start + (l + shift) % 8) % points.len()])
+                .collect();
+            let lane_points: Vec<_> = lanes.iter().map(affine_from_blst).collect();
+            let got = in_g1(e, &lane_points);
+            assert_eq!(got.len(), len);
             for (l, p) in lanes.iter().enumerate() {
                 // SAFETY: reads one live affine point.
                 let want = unsafe { blst::blst_p1_affine_in_g1(p) };
-                assert_eq!(got >> l & 1 == 1, want, "lane {l} start {start}");
+                assert_eq!(got[l], want, "lane {l} start {start}");
                 if want {
                     inside += 1;
                 } else {
@@ -117,6 +128,14 @@ fn subgroup_check_matches_blst() {
             }
         }
     }
+    // All at once (chunks of eight inside).
+    let all: Vec<_> = points.iter().map(affine_from_blst).collect();
+    let want: Vec<bool> = points
+        .iter()
+        // SAFETY: reads one live affine point.
+        .map(|p| unsafe { blst::blst_p1_affine_in_g1(p) })
+        .collect();
+    assert_eq!(in_g1(e, &all), want);
     assert!(
         inside > 100 && outside > 100,
         "{inside} in G1, {outside} not"
