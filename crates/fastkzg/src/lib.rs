@@ -91,6 +91,30 @@ pub fn mainnet() -> &'static KzgSettings<Blst> {
     KzgSettings::<Blst>::mainnet()
 }
 
+/// Turns the AVX-512 IFMA kernels of the blst backend ([`fastkzg_ifma`])
+/// on or off for the whole process. They run by default where the CPU
+/// has AVX-512F and AVX-512 IFMA, unless the environment variable
+/// `FASTKZG_NO_IFMA` is set to anything but empty or `0` (read once, on
+/// first use); this call overrides that variable.
+///
+/// It may be called at any time, from any thread: the switch is read at
+/// the start of each backend operation (one atomic load), an operation
+/// already running finishes as it started, and every later one follows
+/// the new setting. Both settings compute the same results (only the speed
+/// differs), so switching can never change an answer. Turning the kernels
+/// on does nothing on a CPU without the instructions ([`ifma_active`]
+/// tells whether they run).
+pub fn set_ifma(on: bool) {
+    fastkzg_ifma::set_enabled(on)
+}
+
+/// Whether the blst backend runs its AVX-512 IFMA kernels now: the CPU
+/// has the instructions and they are not turned off ([`set_ifma`],
+/// `FASTKZG_NO_IFMA`).
+pub fn ifma_active() -> bool {
+    fastkzg_ifma::engine().is_some()
+}
+
 /// Runs `f` with at most `threads` worker threads for the library's
 /// parallel paths. `threads ≤ 1` runs `f` on the calling thread with every
 /// parallel path serial ([`run_serial`]); otherwise `f` runs inside a new
