@@ -58,7 +58,7 @@ fn newest_mtime(path: &Path, newest: &mut Option<(SystemTime, PathBuf)>) {
 }
 
 /// `target/<profile>/<file>`, which must exist and be newer than the sources
-/// of this crate and of the core library.
+/// of this crate, of the core library and of its IFMA kernels.
 fn library(file: &str) -> PathBuf {
     let path = profile_dir().join(file);
     assert!(
@@ -77,6 +77,8 @@ fn library(file: &str) -> PathBuf {
         "../fastkzg/src",
         "../fastkzg/data",
         "../fastkzg/Cargo.toml",
+        "../fastkzg-ifma/src",
+        "../fastkzg-ifma/Cargo.toml",
     ] {
         newest_mtime(&root.join(source), &mut newest);
     }
