@@ -15,6 +15,8 @@ const _: () = {
     use core::mem::{align_of, size_of};
     assert!(size_of::<blst_p1_affine>() == size_of::<G1Affine>());
     assert!(align_of::<blst_p1_affine>() == align_of::<G1Affine>());
+    assert!(size_of::<blst_p1>() == size_of::<G1Jacobian>());
+    assert!(align_of::<blst_p1>() == align_of::<G1Jacobian>());
     assert!(size_of::<blst_fp>() == size_of::<fastkzg_ifma::Fp>());
     assert!(size_of::<Fr>() == size_of::<fastkzg_ifma::Fr>());
     assert!(align_of::<Fr>() == align_of::<fastkzg_ifma::Fr>());
@@ -51,32 +53,38 @@ pub(super) fn p1_from_jacobian(p: &G1Jacobian) -> blst_p1 {
     }
 }
 
-fn p1_to_jacobian(p: &blst_p1) -> G1Jacobian {
-    G1Jacobian {
-        x: p.x.l,
-        y: p.y.l,
-        z: p.z.l,
-    }
+/// An engine point viewed as blst's, without a copy.
+fn as_p1(p: &G1Jacobian) -> *const blst_p1 {
+    // `G1Jacobian` is `repr(C)` of three `[u64; 6]`, `blst_p1` `repr(C)` of
+    // three `blst_fp` (`repr(C)`, six u64): the same layout (asserted
+    // above), so blst may read one as the other.
+    (p as *const G1Jacobian).cast::<blst_p1>()
 }
 
-/// blst's group law for the engine's joins.
+/// blst's group law for the engine's joins (points read and written in
+/// place: the joins run a few dozen of these per MSM).
 pub(super) struct BlstG1;
 
 impl G1Ops for BlstG1 {
     fn add(&self, a: &G1Jacobian, b: &G1Jacobian) -> G1Jacobian {
-        let mut out = blst_p1::default();
-        // SAFETY: blst reads two and writes one live point.
+        let mut out = G1Jacobian::default();
+        // SAFETY: blst reads two live points and writes one, each a
+        // `G1Jacobian` with the layout of `blst_p1` (see `as_p1`).
         unsafe {
-            blst::blst_p1_add_or_double(&mut out, &p1_from_jacobian(a), &p1_from_jacobian(b))
+            blst::blst_p1_add_or_double(
+                (&mut out as *mut G1Jacobian).cast::<blst_p1>(),
+                as_p1(a),
+                as_p1(b),
+            )
         };
-        p1_to_jacobian(&out)
+        out
     }
 
     fn double(&self, a: &G1Jacobian) -> G1Jacobian {
-        let mut out = blst_p1::default();
-        // SAFETY: blst reads one and writes one live point.
-        unsafe { blst::blst_p1_double(&mut out, &p1_from_jacobian(a)) };
-        p1_to_jacobian(&out)
+        let mut out = G1Jacobian::default();
+        // SAFETY: as in `add`.
+        unsafe { blst::blst_p1_double((&mut out as *mut G1Jacobian).cast::<blst_p1>(), as_p1(a)) };
+        out
     }
 }
 
