@@ -86,10 +86,8 @@ func run(path string, threads int) error {
 			j, err := prepare(ctx, in, f[1], f[2:], threads)
 			var dt time.Duration
 			if err == nil {
-				dt, err = repeat(j, 1)
-			}
-			if err == nil && j.check != nil {
-				err = j.check()
+				t0 := time.Now()
+				err, dt = j(true), time.Since(t0)
 			}
 			if err == nil {
 				cur = &j
@@ -111,7 +109,7 @@ func run(path string, threads int) error {
 func repeat(j job, n int64) (time.Duration, error) {
 	t0 := time.Now()
 	for i := int64(0); i < n; i++ {
-		if err := j.call(); err != nil {
+		if err := j(false); err != nil {
 			return 0, err
 		}
 	}

@@ -2,7 +2,7 @@
 //! trusted-setup loading, written once with its inputs ([`Data`]) and one
 //! closure per library, and the libraries ([`Lib`]) that turn a case into a
 //! [`Job`]: one call on prebuilt inputs returning a fingerprint of the
-//! result (equal across libraries for equal results). The report, the
+//! result (equal across libraries for equal results). The report,
 //! criterion benches, the memory probe and the Go peer all take their cases
 //! from here.
 
@@ -18,6 +18,7 @@ use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
 use crate::threads::Threads;
 use crate::Fixture;
+use CellSet::{AllCells, Column, OneBlob};
 
 /// One call on prebuilt inputs; returns a fingerprint of the result.
 pub type Job<'a> = Box<dyn FnMut() -> u64 + Send + 'a>;
@@ -100,9 +101,9 @@ pub enum CellSet {
 /// The (blob, cell) entries of a cell batch.
 pub fn cell_set(set: CellSet) -> Vec<(usize, usize)> {
     match set {
-        CellSet::OneBlob => (0..128).map(|c| (0, c)).collect(),
-        CellSet::Column(n) => (0..n).map(|b| (b, 5)).collect(),
-        CellSet::AllCells(n) => (0..n).flat_map(|b| (0..128).map(move |c| (b, c))).collect(),
+        OneBlob => (0..128).map(|c| (0, c)).collect(),
+        Column(n) => (0..n).map(|b| (b, 5)).collect(),
+        AllCells(n) => (0..n).flat_map(|b| (0..128).map(move |c| (b, c))).collect(),
     }
 }
 
@@ -353,24 +354,18 @@ pub fn api_cases() -> Vec<Case> {
             }),
         );
     }
-    for (set, key, title) in [
-        (CellSet::OneBlob, "1_blob_128_cells", "1 blob × 128 cells"),
-        (
-            CellSet::Column(16),
-            "1_column_16_blobs",
-            "1 column × 16 blobs",
-        ),
-        (
-            CellSet::Column(64),
-            "1_column_64_blobs",
-            "1 column × 64 blobs",
-        ),
-        (
-            CellSet::AllCells(64),
-            "64_blobs_128_cells",
-            "64 blobs × 128 cells",
-        ),
-    ] {
+    for set in [OneBlob, Column(16), Column(64), AllCells(64)] {
+        let (key, title) = match set {
+            OneBlob => ("1_blob_128_cells".into(), "1 blob × 128 cells".into()),
+            Column(n) => (
+                format!("1_column_{n}_blobs"),
+                format!("1 column × {n} blobs"),
+            ),
+            AllCells(n) => (
+                format!("{n}_blobs_128_cells"),
+                format!("{n} blobs × 128 cells"),
+            ),
+        };
         v.push(
             Case::new(
                 format!("verify_cell_kzg_proof_batch/{key}"),
@@ -383,7 +378,7 @@ pub fn api_cases() -> Vec<Case> {
             })
             .ck(move |s, i| {
                 let b = i.batch(set);
-                s.verify_cell_kzg_proof_batch(&b.c_commitments, &b.indices, &b.c_cells, &b.c_proofs)
+                s.verify_cell_kzg_proof_batch(&b.c.0, &b.indices, &b.c.1, &b.c.2)
             })
             .rek(move |s, i| {
                 let b = i.batch(set);
@@ -400,55 +395,40 @@ pub fn api_cases() -> Vec<Case> {
 pub fn setup_cases() -> Vec<Case> {
     let mut v = Vec::new();
     for p in PRECOMPUTES {
-        let (file, embedded, lazy) = (
-            "load_trusted_setup_file",
-            "load_embedded_setup",
-            "load_mainnet_lazy",
-        );
-        let one = p as u64 + 1;
-        v.push(
-            Case::new(format!("{file}/precompute_{p}"), Data::Setup)
-                .title(format!("setup from text file → ready, p={p}"))
-                .fk(move |s, _| s.load_file(p) as u64 + 1)
-                .ck(move |_, _| {
-                    let path = std::path::Path::new(crate::TRUSTED_SETUP_FILE);
-                    c_kzg::KzgSettings::load_trusted_setup_file(path, p as u64)
-                        .map(drop)
-                        .fp()
-                        * one
-                })
-                .rek(move |_, i| {
-                    let json = std::fs::read_to_string(&i.setup_json).expect("JSON setup");
-                    drop(DASContext::new(
-                        &TrustedSetup::from_json(&json),
-                        rek_precomp(p),
-                    ));
-                    one
-                }),
-        );
-        let b = crate::peers::SetupBytes::mainnet;
-        let mut e = Case::new(format!("{embedded}/precompute_{p}"), Data::Setup)
+        let (one, b) = (p as u64 + 1, crate::peers::SetupBytes::mainnet);
+        let file = Case::new(
+            format!("load_trusted_setup_file/precompute_{p}"),
+            Data::Setup,
+        )
+        .title(format!("setup from text file → ready, p={p}"))
+        .fk(move |s, _| s.load_file(p) as u64 + 1)
+        .ck(move |_, _| {
+            let path = std::path::Path::new(crate::TRUSTED_SETUP_FILE);
+            c_kzg::KzgSettings::load_trusted_setup_file(path, p as u64).map(|_| one)
+        })
+        .rek(move |_, i| {
+            let json = std::fs::read_to_string(&i.setup_json).expect("JSON setup");
+            let setup = TrustedSetup::from_json(&json);
+            drop(DASContext::new(&setup, rek_precomp(p)));
+            one
+        });
+        let mut embedded = Case::new(format!("load_embedded_setup/precompute_{p}"), Data::Setup)
             .title(format!("embedded setup → ready, p={p}"))
             .fk(move |s, _| s.load_embedded(p, true) as u64 + 1)
             .ck(move |_, _| {
-                let setup = c_kzg::KzgSettings::load_trusted_setup(
-                    &b().g1_monomial,
-                    &b().g1_lagrange,
-                    &b().g2_monomial,
-                    p as u64,
-                );
-                setup.map(|_| one)
+                let (m, l, g2) = (&b().g1_monomial, &b().g1_lagrange, &b().g2_monomial);
+                c_kzg::KzgSettings::load_trusted_setup(m, l, g2, p as u64).map(|_| one)
             })
             .rek(move |_, _| {
                 drop(DASContext::new(&TrustedSetup::default(), rek_precomp(p)));
                 one
             });
-        e.go = p == 0; // go-eth-kzg's NewContext4096Secure
-        let mut l = Case::new(format!("{lazy}/precompute_{p}"), Data::Setup)
+        embedded.go = p == 0; // go-eth-kzg's NewContext4096Secure
+        let mut lazy = Case::new(format!("load_mainnet_lazy/precompute_{p}"), Data::Setup)
             .title(format!("embedded setup, lazy tables, p={p}"))
             .fk(move |s, _| s.load_embedded(p, false) as u64 + 1);
-        l.full_only = p > 0;
-        v.extend([e, l]);
+        lazy.full_only = p > 0;
+        v.extend([file, embedded, lazy]);
     }
     v
 }
@@ -479,9 +459,7 @@ pub struct CellBatch {
     pub cells: Vec<Cell>,
     /// One proof per cell.
     pub proofs: Vec<Bytes48>,
-    c_commitments: Vec<CBytes48>,
-    c_cells: Vec<CCell>,
-    c_proofs: Vec<CBytes48>,
+    c: (Vec<CBytes48>, Vec<CCell>, Vec<CBytes48>),
 }
 
 /// The inputs in c-kzg's types.
@@ -532,32 +510,26 @@ impl Inputs {
             (ids, cells)
         };
         let (half, first64) = (pick(half_ids), pick((0..64).collect()));
-        let sets = [
-            CellSet::OneBlob,
-            CellSet::Column(16),
-            CellSet::Column(64),
-            CellSet::AllCells(64),
-        ];
-        let batches = sets
-            .into_iter()
-            .filter(|s| cell_set(*s).iter().all(|(b, _)| *b < fx.blobs.len()))
-            .map(|set| {
-                let e = cell_set(set);
-                let commitments: Vec<Bytes48> = e.iter().map(|(b, _)| fx.commitments[*b]).collect();
-                let cells: Vec<Cell> = e.iter().map(|(b, c)| fx.cells[*b][*c]).collect();
-                let proofs: Vec<Bytes48> = e.iter().map(|(b, c)| fx.cell_proofs[*b][*c]).collect();
-                CellBatch {
-                    set,
-                    indices: e.iter().map(|(_, c)| *c as u64).collect(),
-                    c_commitments: c48(&commitments),
-                    c_cells: ccells(&cells),
-                    c_proofs: c48(&proofs),
-                    commitments,
-                    cells,
-                    proofs,
-                }
-            })
-            .collect();
+        let mut batches = vec![];
+        for set in [OneBlob, Column(16), Column(64), AllCells(64)] {
+            let e = cell_set(set);
+            if e.iter().any(|(b, _)| *b >= fx.blobs.len()) {
+                continue;
+            }
+            let commitments: Vec<Bytes48> = e.iter().map(|(b, _)| fx.commitments[*b]).collect();
+            let cells: Vec<Cell> = e.iter().map(|(b, c)| fx.cells[*b][*c]).collect();
+            let proofs: Vec<Bytes48> = e.iter().map(|(b, c)| fx.cell_proofs[*b][*c]).collect();
+            let indices = e.iter().map(|(_, c)| *c as u64).collect();
+            let c = (c48(&commitments), ccells(&cells), c48(&proofs));
+            batches.push(CellBatch {
+                set,
+                commitments,
+                indices,
+                cells,
+                proofs,
+                c,
+            });
+        }
         let c = CInputs {
             blobs: fx.blobs.iter().map(|b| CBlob::new(**b)).collect(),
             commitments: c48(&fx.commitments),
@@ -568,8 +540,8 @@ impl Inputs {
             half: (half.0.clone(), ccells(&half.1)),
             first64: (first64.0.clone(), ccells(&first64.1)),
         };
-        let setup_json =
-            std::env::temp_dir().join(format!("fastkzg-bench-setup-{}.json", std::process::id()));
+        let pid = std::process::id();
+        let setup_json = std::env::temp_dir().join(format!("fastkzg-bench-setup-{pid}.json"));
         crate::peers::write_setup_json(&setup_json).expect("temporary JSON setup is writable");
         Inputs {
             fx,
@@ -588,19 +560,13 @@ impl Inputs {
 
     /// The cells of a recovery case (random half or 0..64).
     pub fn recover(&self, random: bool) -> &(Vec<u64>, Vec<Cell>) {
-        if random {
-            &self.half
-        } else {
-            &self.first64
-        }
+        [&self.first64, &self.half][usize::from(random)]
     }
 
     /// A cell batch (present when [`Inputs::has`] says so).
     pub fn batch(&self, set: CellSet) -> &CellBatch {
-        self.batches
-            .iter()
-            .find(|b| b.set == set)
-            .expect("cell batch")
+        let batch = self.batches.iter().find(|b| b.set == set);
+        batch.expect("cell batch")
     }
 
     /// Whether the inputs cover a case.
@@ -637,14 +603,22 @@ impl Drop for Inputs {
     }
 }
 
-/// A library under test, with its settings per precompute level.
+/// Settings per precompute level.
+type Levels<T> = Vec<(usize, T)>;
+
+/// A library under test: its label, threads and settings per precompute
+/// level.
 pub enum Lib {
     /// fastkzg on one backend.
-    Fastkzg(String, Threads, Vec<(usize, Arc<dyn FastkzgApi>)>),
+    Fastkzg(String, Threads, Levels<Arc<dyn FastkzgApi>>),
     /// `c-kzg` 2.1.8 (`ethereum_kzg_settings(p)`), single-threaded.
-    CKzg(Vec<(usize, &'static c_kzg::KzgSettings)>),
+    CKzg(Levels<&'static c_kzg::KzgSettings>),
     /// `rust_eth_kzg` 0.10.0: `DASContext::new(&TrustedSetup::default(), ..)`.
-    RustEthKzg(String, Threads, Vec<(usize, DASContext)>),
+    RustEthKzg(String, Threads, Levels<DASContext>),
+}
+
+fn levels<T: Send>(threads: &Threads, ps: &[usize], load: impl Fn(usize) -> T + Sync) -> Levels<T> {
+    ps.iter().map(|p| (*p, threads.run(|| load(*p)))).collect()
 }
 
 impl Lib {
@@ -652,47 +626,32 @@ impl Lib {
     /// `warm_up()` done), loaded on `threads`. Label: `fastkzg` on blst,
     /// `fastkzg-NAME` otherwise, plus ` 2T` etc. on more threads.
     pub fn fastkzg<B: Backend>(threads: &Threads, precomputes: &[usize]) -> Lib {
-        let settings = precomputes
-            .iter()
-            .map(|p| {
-                let ks = threads.run(|| {
-                    let ks = KzgSettings::<B>::load_mainnet(*p).expect("embedded setup");
-                    ks.warm_up();
-                    ks
-                });
-                (*p, Arc::new(ks) as Arc<dyn FastkzgApi>)
-            })
-            .collect();
-        let name = if B::NAME == "blst" {
-            "fastkzg".to_string()
-        } else {
-            format!("fastkzg-{}", B::NAME)
+        let settings = levels(threads, precomputes, |p| {
+            let ks = KzgSettings::<B>::load_mainnet(p).expect("embedded setup");
+            ks.warm_up();
+            Arc::new(ks) as Arc<dyn FastkzgApi>
+        });
+        let name = match B::NAME {
+            "blst" => "fastkzg".to_string(),
+            other => format!("fastkzg-{other}"),
         };
         Lib::Fastkzg(with_threads(name, threads), threads.clone(), settings)
     }
 
     /// c-kzg at each of `precomputes`.
     pub fn ckzg(precomputes: &[usize]) -> Lib {
-        Lib::CKzg(
-            precomputes
-                .iter()
-                .map(|p| (*p, c_kzg::ethereum_kzg_settings(*p as u64)))
-                .collect(),
-        )
+        let load = |p| c_kzg::ethereum_kzg_settings(p as u64);
+        Lib::CKzg(levels(&Threads::caller(), precomputes, load))
     }
 
     /// rust_eth_kzg at each of `precomputes`, built and run on `threads`.
     pub fn rust_eth_kzg(label: &str, threads: &Threads, precomputes: &[usize]) -> Lib {
-        let ctx = precomputes
-            .iter()
-            .map(|p| {
-                (
-                    *p,
-                    threads.run(|| DASContext::new(&TrustedSetup::default(), rek_precomp(*p))),
-                )
-            })
-            .collect();
-        Lib::RustEthKzg(label.into(), threads.clone(), ctx)
+        let load = |p| DASContext::new(&TrustedSetup::default(), rek_precomp(p));
+        Lib::RustEthKzg(
+            label.into(),
+            threads.clone(),
+            levels(threads, precomputes, load),
+        )
     }
 
     /// The report label.
@@ -715,26 +674,25 @@ impl Lib {
     /// the settings or inputs for it are missing. Setup cases run with the
     /// first settings loaded (they load their own).
     pub fn job<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Job<'a>> {
-        fn pick<T>(v: &[(usize, T)], case: &Case) -> Option<usize> {
-            match case.is_setup() {
-                true => (!v.is_empty()).then_some(0),
-                false => v.iter().position(|(p, _)| *p == case.precompute),
-            }
+        fn pick<'a, T>(v: &'a Levels<T>, case: &Case) -> Option<&'a T> {
+            let p = case.precompute;
+            let mut levels = v.iter().filter(|l| case.is_setup() || l.0 == p);
+            levels.next().map(|l| &l.1)
         }
         if !inp.has(case.data) {
             return None;
         }
         Some(match self {
             Lib::Fastkzg(_, _, v) => {
-                let (s, f) = (&*v[pick(v, case)?].1, case.fastkzg.as_ref()?);
+                let (s, f) = (&**pick(v, case)?, case.fastkzg.as_ref()?);
                 Box::new(move || f(s, inp))
             }
             Lib::CKzg(v) => {
-                let (s, f) = (v[pick(v, case)?].1, case.ckzg.as_ref()?);
+                let (s, f) = (*pick(v, case)?, case.ckzg.as_ref()?);
                 Box::new(move || f(s, inp))
             }
             Lib::RustEthKzg(_, _, v) => {
-                let (s, f) = (&v[pick(v, case)?].1, case.rek.as_ref()?);
+                let (s, f) = (pick(v, case)?, case.rek.as_ref()?);
                 Box::new(move || f(s, inp))
             }
         })
@@ -758,4 +716,37 @@ pub fn fastkzg_backends(threads: &Threads, precomputes: &[usize]) -> Vec<Lib> {
     // A new backend is one more line, e.g. (with `zkcrypto = ["fastkzg/zkcrypto"]`):
     // #[cfg(feature = "zkcrypto")] v.push(Lib::fastkzg::<fastkzg::Zkcrypto>(threads, precomputes));
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn case_table() {
+        let cases = all_cases();
+        let mut keys: Vec<&str> = cases.iter().map(|c| c.key.as_str()).collect();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), cases.len(), "case keys are unique");
+        assert!(cases.iter().all(|c| c.fastkzg.is_some()));
+        let api = api_cases();
+        assert_eq!(api.len(), 20);
+        assert!(api.iter().all(|c| c.ckzg.is_some() && c.rek.is_some()));
+        assert_eq!(api.iter().filter(|c| c.go).count(), 17); // all but p=8
+        let go_setup: Vec<&str> = cases
+            .iter()
+            .filter(|c| c.go && c.is_setup())
+            .map(|c| c.key.as_str())
+            .collect();
+        assert_eq!(go_setup, ["load_embedded_setup/precompute_0"]);
+    }
+
+    #[test]
+    fn fingerprints() {
+        let cell = [7u8; 2048];
+        assert_eq!((vec![cell], vec![[1u8; 48]]).fp(), (cell, [1u8; 48]).fp());
+        assert_eq!(Ok::<bool, ()>(true).fp(), 1);
+        assert_ne!([1u8; 48].fp(), [2u8; 48].fp());
+    }
 }

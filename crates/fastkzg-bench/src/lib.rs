@@ -1,17 +1,17 @@
 //! The benchmark instrument of fastkzg.
 //!
-//! One definition of every measured case, used by the criterion benches
-//! (`benches/`) and by the report (`cargo run --release -p fastkzg-bench
-//! --bin report -- --quick`), which measures fastkzg and its peers
-//! interleaved in one process on identical inputs and writes
-//! `BENCHMARKS.md`, `docs/bench-results.tsv` and the charts in `docs/`.
+//! The report (`cargo run --release -p fastkzg-bench --bin report --
+//! --quick`) measures fastkzg and its peers interleaved in one process on
+//! identical inputs and writes `BENCHMARKS.md`, `docs/bench-results.tsv`
+//! and the charts in `docs/`; the criterion bench `benches/toolkit.rs`
+//! covers the toolkit.
 //!
 //! - [`cases`]: the case table of the Ethereum API and of trusted-setup
 //!   loading (each case once: its inputs and one closure per library), and
 //!   the libraries that run it (fastkzg on each backend, `c-kzg` 2.1.8,
 //!   `rust_eth_kzg` 0.10.0).
 //! - [`measure`]: the sampler (interleaved round robin, calibrated) and its
-//!   statistics; the only one in the workspace.
+//!   statistics.
 //! - [`report`], [`markdown`], [`charts`]: the report command and its
 //!   outputs.
 //! - [`gopeer`]: the Go peer (go-eth-kzg), built from `go/` and sampled in
@@ -20,8 +20,7 @@
 //!   memory and cold start of a fresh process.
 //! - [`toolkit`]: FFTs, DAS extension, MSMs, FK20, zero polynomials,
 //!   erasure recovery (fastkzg only, generic over the backend).
-//! - [`peers`], [`threads`], [`crit`]: peer plumbing, thread pools, glue
-//!   for the criterion benches.
+//! - [`peers`], [`threads`]: peer plumbing, thread pools.
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -31,7 +30,6 @@ use rand::{RngCore, SeedableRng};
 
 pub mod cases;
 pub mod charts;
-pub mod crit;
 pub mod gopeer;
 pub mod markdown;
 pub mod measure;

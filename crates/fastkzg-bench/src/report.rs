@@ -99,9 +99,6 @@ pub struct Args {
     /// Internal: the memory probe of LIB at precompute P (a fresh process).
     #[arg(long, hide = true, num_args = 2, value_names = ["LIB", "P"])]
     pub probe: Option<Vec<String>>,
-    /// Passed by `cargo bench`.
-    #[arg(long, hide = true)]
-    pub bench: bool,
 }
 
 impl Args {
@@ -126,45 +123,36 @@ impl Args {
     fn child_args(
         &self,
         out: &Path,
-        threads: usize,
+        n: usize,
         fixture: &Path,
         go: Option<&Path>,
         api_only: bool,
     ) -> Vec<String> {
-        let mut a = vec![format!("--{}", self.mode()), format!("--threads={threads}")];
+        let mut a = vec![format!("--{}", self.mode()), format!("--threads={n}")];
         a.push(format!("--child={}", out.display()));
         a.push(format!("--fixture={}", fixture.display()));
-        if let Some(g) = go {
-            a.push(format!("--go-exe={}", g.display()));
-        }
-        if let Some(o) = &self.only {
-            a.push(format!("--only={o}"));
-        }
-        if self.no_api {
-            a.push("--no-api".into());
-        }
-        if self.no_setup || api_only {
-            a.push("--no-setup".into());
-        }
+        a.extend(go.map(|g| format!("--go-exe={}", g.display())));
+        a.extend(self.only.as_ref().map(|o| format!("--only={o}")));
+        a.extend(self.no_api.then(|| "--no-api".into()));
+        a.extend((self.no_setup || api_only).then(|| "--no-setup".into()));
         a
     }
 
     /// The cases this run measures at `threads` threads.
     fn cases(&self, threads: usize) -> Vec<Case> {
         let quick = self.quick;
-        all_cases()
-            .into_iter()
-            .filter(|c| {
-                if c.is_setup() {
-                    !self.no_setup
-                } else {
-                    !self.no_api
-                }
-            })
-            .filter(|c| !(quick && c.full_only))
-            .filter(|c| !(quick && threads > 1 && c.key.starts_with("load_trusted_setup_file")))
-            .filter(|c| self.only.as_deref().is_none_or(|o| c.key.contains(o)))
-            .collect()
+        let mut cases = all_cases();
+        cases.retain(|c| {
+            if c.is_setup() {
+                !self.no_setup
+            } else {
+                !self.no_api
+            }
+        });
+        cases.retain(|c| !(quick && c.full_only));
+        cases.retain(|c| !(quick && threads > 1 && c.key.starts_with("load_trusted_setup_file")));
+        cases.retain(|c| self.only.as_deref().is_none_or(|o| c.key.contains(o)));
+        cases
     }
 }
 
@@ -363,8 +351,11 @@ pub fn main_with(rek_label: &str) -> i32 {
     }
 }
 
-fn log(start: Instant, msg: &str) {
-    eprintln!("[{:>6.1}s] {msg}", start.elapsed().as_secs_f64());
+/// Logs a line with the seconds since `start`.
+macro_rules! log {
+    ($start:expr, $($fmt:tt)*) => {
+        eprintln!("[{:>6.1}s] {}", $start.elapsed().as_secs_f64(), format!($($fmt)*))
+    };
 }
 
 /// Whether fastkzg's blst backend runs its AVX-512 IFMA kernels in this
@@ -399,14 +390,12 @@ pub fn run(args: &Args) -> Result<(), String> {
     crate::markdown::collect_meta(&mut res);
     res.set_meta("mode", args.mode());
     res.set_meta("ifma", ifma_state());
-    log(
+    log!(
         start,
-        &format!(
-            "mode {}; {}; IFMA {}",
-            args.mode(),
-            res.meta("cpu").unwrap_or("?"),
-            ifma_state()
-        ),
+        "mode {}; {}; IFMA {}",
+        args.mode(),
+        res.meta("cpu").unwrap_or("?"),
+        ifma_state()
     );
     if !args.no_api || !args.no_setup {
         comparisons(args, &mut res, start);
@@ -415,33 +404,24 @@ pub fn run(args: &Args) -> Result<(), String> {
         toolkit(args, &mut res, start);
     }
     if !args.no_memory {
-        crate::memory::measure(args.mode(), &mut res, &mut |m| log(start, m));
+        crate::memory::measure(args.mode(), &mut res, &mut |m| log!(start, "{m}"));
     }
     res.set_meta("runtime", format!("{:.0} s", start.elapsed().as_secs_f64()));
     res.set_meta("load_end", crate::markdown::load_average());
     crate::markdown::write_outputs(&res, &out_dir)?;
-    log(
-        start,
-        &format!("wrote {}", out_dir.join("BENCHMARKS.md").display()),
-    );
+    log!(start, "wrote {}", out_dir.join("BENCHMARKS.md").display());
     Ok(())
 }
 
 /// The cargo target directory: `CARGO_TARGET_DIR`, else the one this
 /// executable was built in (`target/<profile>/report`).
 fn target_dir() -> Result<PathBuf, String> {
-    std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .or_else(|| {
-            Some(
-                std::env::current_exe()
-                    .ok()?
-                    .parent()?
-                    .parent()?
-                    .to_path_buf(),
-            )
-        })
-        .ok_or_else(|| "cannot tell the target directory".into())
+    if let Some(t) = std::env::var_os("CARGO_TARGET_DIR") {
+        return Ok(t.into());
+    }
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let dir = exe.parent().and_then(Path::parent).map(Path::to_path_buf);
+    dir.ok_or_else(|| "cannot tell the target directory".into())
 }
 
 /// The comparison tables: the fixture, the Go peer, then one child process
@@ -449,26 +429,27 @@ fn target_dir() -> Result<PathBuf, String> {
 fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     let tmp = std::env::temp_dir().join(format!("fastkzg-bench-{}", std::process::id()));
     let fixture = tmp.with_extension("fixture");
-    log(
+    log!(
         start,
-        "inputs: 64 blobs with commitments, proofs, cells (fastkzg, precompute 8)",
+        "inputs: 64 blobs with commitments, proofs, cells (fastkzg, precompute 8)"
     );
     let ks = fastkzg::KzgSettings::load_mainnet(8).expect("embedded setup");
-    if let Err(e) = crate::Fixture::new(&ks, 64).save(&fixture) {
+    let saved = crate::Fixture::new(&ks, 64).save(&fixture);
+    drop(ks);
+    if let Err(e) = saved {
         res.notes.push(format!(
             "no comparison: the fixture could not be written: {e}"
         ));
         return;
     }
-    drop(ks);
     let go = if args.no_go {
         None
     } else {
-        log(start, "Go peer: go build in crates/fastkzg-bench/go");
+        log!(start, "Go peer: go build in crates/fastkzg-bench/go");
         match target_dir().and_then(|t| gopeer::build(&t)) {
             Ok(exe) => Some(exe),
             Err(e) => {
-                log(start, &format!("Go peer left out: {e}"));
+                log!(start, "Go peer left out: {e}");
                 res.notes
                     .push(format!("{} column left out: {e}", gopeer::LABEL));
                 None
@@ -483,10 +464,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         runs.extend(runs.clone().into_iter().map(|(t, _)| (t, true)));
     }
     for (threads, no_ifma) in runs {
-        let out = tmp.with_extension(format!(
-            "{threads}t{}.tsv",
-            if no_ifma { "-noifma" } else { "" }
-        ));
+        let tag = if no_ifma { "-noifma" } else { "" };
+        let out = tmp.with_extension(format!("{threads}t{tag}.tsv"));
         let child_args = args.child_args(&out, threads, &fixture, go.as_deref(), no_ifma);
         let mut cmd = if threads == 1 {
             Command::new(std::env::current_exe().unwrap_or_else(|_| "report".into()))
@@ -508,23 +487,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
             "{threads} thread(s){}",
             if no_ifma { ", FASTKZG_NO_IFMA=1" } else { "" }
         );
-        log(start, &format!("comparison at {what}: child process"));
-        let result = cmd
-            .args(child_args)
-            .status()
-            .map_err(|e| e.to_string())
-            .and_then(|s| {
-                if s.success() {
-                    Ok(())
-                } else {
-                    Err(format!("child failed: {s}"))
-                }
-            })
-            .and_then(|()| {
-                std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))
-            })
-            .and_then(|text| Results::from_tsv(&text));
-        let _ = std::fs::remove_file(&out);
+        log!(start, "comparison at {what}: child process");
+        let result = child_results(cmd.args(child_args), &out);
         match result {
             Ok(child) => {
                 if let Some(v) = child.meta("go_peer") {
@@ -540,7 +504,7 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
                 res.notes.extend(child.notes);
             }
             Err(e) => {
-                log(start, &format!("comparison at {what} failed: {e}"));
+                log!(start, "comparison at {what} failed: {e}");
                 res.notes.push(format!("comparison at {what} not run: {e}"));
             }
         }
@@ -548,15 +512,22 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     let _ = std::fs::remove_file(&fixture);
 }
 
+/// Runs a child process that writes its results to `out`.
+fn child_results(cmd: &mut Command, out: &Path) -> Result<Results, String> {
+    let status = cmd.status().map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(out).map_err(|e| format!("{}: {e}", out.display()));
+    let _ = std::fs::remove_file(out);
+    match status.success() {
+        true => Results::from_tsv(&text?),
+        false => Err(format!("child failed: {status}")),
+    }
+}
+
 /// A child process: one table (the API and setup cases at `--threads`).
 fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
     let n = args.threads;
     // First of all, before rust_eth_kzg is touched: blst's pool gets one worker.
-    let blst_threads = if n == 1 {
-        crate::peers::pin_blst_pool_to_one_thread()
-    } else {
-        0
-    };
+    let blst_threads = (n == 1).then(crate::peers::pin_blst_pool_to_one_thread);
     let start = Instant::now();
     let threads = match n {
         1 => Threads::caller(),
@@ -567,15 +538,15 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
     let inputs = Inputs::new(fx);
     let ifma = ifma_used();
     let tag = format!("[{n}T{}]", if ifma { "" } else { " no IFMA" });
-    log(
-        start,
-        &format!("{tag} loading the libraries (precompute 0 and 8)"),
-    );
+    log!(start, "{tag} loading the libraries (precompute 0 and 8)");
     let mut libs = fastkzg_backends(&threads, &PRECOMPUTES);
     libs.push(Lib::ckzg(&PRECOMPUTES));
     libs.push(Lib::rust_eth_kzg(rek_label, &threads, &PRECOMPUTES));
     let mut res = Results::default();
-    res.set_meta("rek_blst_pool_threads", blst_threads.to_string());
+    res.set_meta(
+        "rek_blst_pool_threads",
+        blst_threads.unwrap_or(0).to_string(),
+    );
     let mut go = match &args.go_exe {
         Some(exe) => match GoServer::start(exe, fixture, n) {
             Ok(s) => {
@@ -627,18 +598,17 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
         };
         let mut outcomes = measure(&mut cs, b);
         drop(cs);
-        if let Some(e) = go.as_ref().and_then(|g| g.failed.as_ref()) {
-            if let Some(i) = outcomes
-                .iter()
-                .position(|o| o.label.starts_with(gopeer::LABEL))
-            {
-                res.notes.push(format!(
-                    "{} at {n} thread(s) stopped at {}: {e}",
-                    gopeer::LABEL,
-                    case.key
-                ));
-                outcomes.remove(i);
-            }
+        let go_row = outcomes
+            .iter()
+            .position(|o| o.label.starts_with(gopeer::LABEL));
+        if let Some((e, i)) = go.as_ref().and_then(|g| g.failed.as_ref()).zip(go_row) {
+            let msg = format!(
+                "{} at {n} thread(s) stopped at {}: {e}",
+                gopeer::LABEL,
+                case.key
+            );
+            res.notes.push(msg);
+            outcomes.remove(i);
         }
         for o in &outcomes[1..] {
             if o.fingerprint != outcomes[0].fingerprint && !o.label.starts_with(gopeer::LABEL) {
@@ -654,10 +624,7 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
             .iter()
             .map(|o| format!("{} {}", o.label, fmt_time(o.stats.median)))
             .collect();
-        log(
-            start,
-            &format!("{tag} {}: {}", case.title, line.join(" | ")),
-        );
+        log!(start, "{tag} {}: {}", case.title, line.join(" | "));
         for (o, threads) in outcomes.into_iter().zip(counts) {
             let (case, title) = (case.key.clone(), case.title.clone());
             res.times.push(TimeRow {
@@ -686,7 +653,7 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     if tools.is_empty() {
         return;
     }
-    log(start, "toolkit (fastkzg, blst, 1 thread)");
+    log!(start, "toolkit (fastkzg, blst, 1 thread)");
     toolkit_rows::<fastkzg::Blst>("fastkzg", &tools, &budget, res, start);
     #[cfg(feature = "arkworks")]
     toolkit_rows::<fastkzg::Arkworks>("fastkzg-arkworks", &tools, &budget, res, start);
@@ -708,14 +675,12 @@ fn toolkit_rows<B: fastkzg::Backend>(
             one.run(|| inp.job(*tool)),
         )];
         let st = measure(&mut c, budget).remove(0).stats;
-        log(
+        log!(
             start,
-            &format!(
-                "{} {}: {}",
-                tool.group(),
-                tool.param_label(),
-                fmt_time(st.median)
-            ),
+            "{} {}: {}",
+            tool.group(),
+            tool.param_label(),
+            fmt_time(st.median)
         );
         res.times.push(TimeRow {
             section: "toolkit".into(),
