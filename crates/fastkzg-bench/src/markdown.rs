@@ -178,6 +178,16 @@ fn ifma_of(section: &str) -> &'static str {
     }
 }
 
+/// Which fastkzg kernels this process ran with (the toolkit and memory
+/// sections).
+fn run_ifma(res: &Results) -> &'static str {
+    ifma_of(if res.meta("ifma") == Some("used") {
+        ""
+    } else {
+        "-noifma"
+    })
+}
+
 /// A table of cases × labels with ratio columns fastkzg / peer; `vs_1t`
 /// adds fastkzg / fastkzg one thread (same case, the `-1t` section).
 fn comparison_table(res: &Results, sections: &[&str], vs_1t: bool) -> String {
@@ -334,7 +344,11 @@ fn memory_markdown(res: &Results, s: &mut String) {
     if levels.is_empty() && probes.is_empty() {
         return;
     }
-    s.push_str("## Memory and cold start (one thread)\n\n");
+    let _ = writeln!(
+        s,
+        "## Memory and cold start (one thread, {})\n",
+        run_ifma(res)
+    );
     if !levels.is_empty() {
         s.push_str("fastkzg settings per precompute level: `KzgSettings::memory_bytes()` after `warm_up()` (points, roots, the commitment table, FK20 data and tables; allocator overhead not included), the time of `load_mainnet(p)` + `warm_up()` (one run), and `compute_cells_and_kzg_proofs` (median of 3 calls):\n\n| precompute | settings memory | load + tables | compute_cells_and_kzg_proofs |\n|---:|---:|---:|---:|\n");
         for (_, p) in levels {
@@ -388,12 +402,7 @@ fn toolkit_markdown(res: &Results, s: &mut String) {
     if labels.is_empty() {
         return;
     }
-    let ifma = ifma_of(if res.meta("ifma") == Some("used") {
-        ""
-    } else {
-        "-noifma"
-    });
-    let _ = writeln!(s, "## Toolkit (fastkzg, one thread, {ifma})\n");
+    let _ = writeln!(s, "## Toolkit (fastkzg, one thread, {})\n", run_ifma(res));
     s.push_str(
         "![FFT and MSM time against size](docs/bench-fft-msm.png)\n\n| case | size or parameter |",
     );

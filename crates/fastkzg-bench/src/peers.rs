@@ -30,43 +30,29 @@ pub struct SetupBytes {
 }
 
 impl SetupBytes {
-    /// Parses the c-kzg-4844 text format (counts, Lagrange G1, monomial G2,
-    /// monomial G1, one hex point per line).
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
-        let n_g1: usize = lines
-            .next()
-            .and_then(|l| l.parse().ok())
-            .ok_or("missing G1 count")?;
-        let n_g2: usize = lines
-            .next()
-            .and_then(|l| l.parse().ok())
-            .ok_or("missing G2 count")?;
-        let mut take = |n: usize| -> Result<Vec<u8>, String> {
-            let mut out = Vec::new();
-            for _ in 0..n {
-                let line = lines.next().ok_or("truncated setup")?;
-                out.extend(hex::decode(line).map_err(|e| e.to_string())?);
-            }
-            Ok(out)
-        };
-        let g1_lagrange = take(n_g1)?;
-        let g2_monomial = take(n_g2)?;
-        let g1_monomial = take(n_g1)?;
-        Ok(SetupBytes {
-            g1_monomial,
-            g1_lagrange,
-            g2_monomial,
-        })
-    }
-
-    /// The setup shipped with fastkzg (parsed once).
+    /// The setup shipped with fastkzg, parsed once from the c-kzg-4844 text
+    /// format (counts, Lagrange G1, monomial G2, monomial G1, one hex point
+    /// per line).
     pub fn mainnet() -> &'static SetupBytes {
         static BYTES: OnceLock<SetupBytes> = OnceLock::new();
         BYTES.get_or_init(|| {
-            let text = std::fs::read_to_string(crate::TRUSTED_SETUP_FILE)
-                .expect("fastkzg/data/trusted_setup.txt is readable");
-            SetupBytes::parse(&text).expect("fastkzg/data/trusted_setup.txt parses")
+            let text = std::fs::read_to_string(crate::TRUSTED_SETUP_FILE).expect("setup file");
+            let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
+            let counts: Vec<usize> = lines.by_ref().take(2).flat_map(|l| l.parse()).collect();
+            let mut take = |n: usize| -> Vec<u8> {
+                let points = lines
+                    .by_ref()
+                    .take(n)
+                    .map(|l| hex::decode(l).expect("hex point"));
+                points.flatten().collect()
+            };
+            let (g1_lagrange, g2_monomial) = (take(counts[0]), take(counts[1]));
+            let g1_monomial = take(counts[0]);
+            SetupBytes {
+                g1_monomial,
+                g1_lagrange,
+                g2_monomial,
+            }
         })
     }
 }
