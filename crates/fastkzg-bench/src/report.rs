@@ -361,7 +361,7 @@ macro_rules! log {
 /// Whether fastkzg's blst backend runs its AVX-512 IFMA kernels in this
 /// process.
 pub fn ifma_used() -> bool {
-    <fastkzg::Blst as fastkzg::Backend>::msm_accelerated()
+    <fastkzg::Blst as fastkzg::backend::Accel<fastkzg::Blst>>::msm_accelerated()
 }
 
 fn ifma_state() -> String {

@@ -28,7 +28,7 @@ pub enum Tool {
     FrFft(u32),
     /// `fft::fft_in_place` over G1 (projective), size `2^s`.
     G1Fft(u32),
-    /// `fft::fft_in_place_parallel` over G1, size `2^s` (the FK20 path).
+    /// `fft::g1_fft_in_place_parallel` over G1, size `2^s` (the FK20 path).
     G1FftParallel(u32),
     /// `das::das_extension` of `2^s` evaluations to `2^(s+1)`.
     DasExtension(u32),
@@ -226,9 +226,9 @@ impl<B: Backend> ToolkitInputs<B> {
                 let parallel = matches!(tool, Tool::G1FftParallel(_));
                 Box::new(move || {
                     if parallel {
-                        fft::fft_in_place_parallel(&mut buf, &d).expect("fft");
+                        fft::g1_fft_in_place_parallel::<B>(&mut buf, &d).expect("fft");
                     } else {
-                        fft::fft_in_place(&mut buf, &d).expect("fft");
+                        fft::g1_fft_in_place::<B>(&mut buf, &d).expect("fft");
                     }
                     0
                 })

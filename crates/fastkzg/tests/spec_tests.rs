@@ -164,7 +164,7 @@ const FUNCTIONS: &[&str] = &[
     "compute_verify_cell_kzg_proof_batch_challenge",
 ];
 
-fn run_all<B: Backend>() {
+fn reference_tests<B: Backend>() {
     let root = spec_tests_dir();
     assert!(
         root.is_dir(),
@@ -225,13 +225,4 @@ fn load(path: &Path) -> Value {
     serde_yaml::from_str(&text).unwrap()
 }
 
-#[test]
-fn reference_tests_blst() {
-    run_all::<fastkzg::Blst>();
-}
-
-#[cfg(feature = "arkworks")]
-#[test]
-fn reference_tests_arkworks() {
-    run_all::<fastkzg::Arkworks>();
-}
+backend_tests!(reference_tests);

@@ -74,6 +74,15 @@ fn g1_fft_matches_scalar_fft<B: Backend>(seed: u64, log: usize) {
         assert_eq!(g * x, *p);
     }
     assert_eq!(fft::ifft(&fp, &domain).unwrap(), pts);
+    // The G1 transforms with the backend's stage scaling.
+    let mut batched = pts.clone();
+    fft::g1_fft_in_place_parallel::<B>(&mut batched, &domain).unwrap();
+    assert_eq!(batched, fp);
+    assert_eq!(fft::g1_ifft::<B>(&fp, &domain).unwrap(), pts);
+    fft::g1_ifft_in_place_unscaled_parallel::<B>(&mut batched, &domain).unwrap();
+    let n_fr = B::Fr::from_u64(n as u64);
+    let expected: Vec<B::G1> = pts.iter().map(|p| *p * &n_fr).collect();
+    assert_eq!(batched, expected);
 }
 
 fn coset_fft_round_trip<B: Backend>(seed: u64) {
@@ -252,8 +261,8 @@ fn scaled_parse_matches<B: Backend>(seed: u64) {
     let values = frs::<B>(&mut rng, 40);
     let mut bytes: Vec<u8> = values.iter().flat_map(|v| v.to_bytes_be()).collect();
     bytes.extend((-B::Fr::one()).to_bytes_be());
-    let (scaled, c) = B::Fr::from_bytes_be_many_scaled(&bytes).unwrap();
-    let plain = B::Fr::from_bytes_be_many(&bytes).unwrap();
+    let (scaled, c) = B::fr_from_bytes_be_many_scaled(&bytes).unwrap();
+    let plain = B::fr_from_bytes_be_many(&bytes).unwrap();
     assert_eq!(scaled.len(), plain.len());
     for (s, p) in scaled.iter().zip(&plain) {
         assert_eq!(*s * c, *p);
@@ -267,8 +276,8 @@ fn scaled_parse_matches<B: Backend>(seed: u64) {
     for bad in [r_bytes, [0xff; 32]] {
         let mut with_bad = bytes.clone();
         with_bad[7 * 32..8 * 32].copy_from_slice(&bad);
-        assert_eq!(B::Fr::from_bytes_be_many_scaled(&with_bad).err(), Some(7));
-        assert_eq!(B::Fr::from_bytes_be_many(&with_bad).err(), Some(7));
+        assert_eq!(B::fr_from_bytes_be_many_scaled(&with_bad).err(), Some(7));
+        assert_eq!(B::fr_from_bytes_be_many(&with_bad).err(), Some(7));
     }
 }
 
@@ -418,50 +427,100 @@ fn split_fft_matches_serial<B: Backend>(seed: u64, log: usize) {
     assert_eq!(run(4), serial, "size {n}");
 }
 
-macro_rules! backend_tests {
-    ($modname:ident, $b:ty) => {
-        mod $modname {
-            use super::*;
-            proptest! {
-                #![proptest_config(ProptestConfig::with_cases(16))]
-                #[test]
-                fn fft_round_trips(seed in any::<u64>(), log in 0usize..=12) { fft_round_trip::<$b>(seed, log); }
-                #[test]
-                fn division(seed in any::<u64>(), n in 1usize..40, d in 1usize..12) { division_identities::<$b>(seed, n, d); }
-                #[test]
-                fn interpolation(seed in any::<u64>(), n in 1usize..20) { interpolation_and_zero_poly::<$b>(seed, n); }
-                #[test]
-                fn msm(seed in any::<u64>(), n in 0usize..70) { msm_matches_naive::<$b>(seed, n); }
-            }
-            #[test]
-            fn blob_evaluation() { blob_evaluation_matches::<$b>(21); }
-            #[test]
-            fn scaled_parse() { scaled_parse_matches::<$b>(22); }
-            #[test]
-            fn msm_edges() { msm_edge_cases::<$b>(11); msm_edge_cases::<$b>(12); }
-            #[test]
-            fn fft_2_16() { fft_round_trip::<$b>(1, 16); }
-            #[test]
-            fn split_fft() { for log in [10, 11, 13] { split_fft_matches_serial::<$b>(log as u64, log); } }
-            #[test]
-            fn g1_fft() { g1_fft_matches_scalar_fft::<$b>(2, 4); g1_fft_matches_scalar_fft::<$b>(3, 7); }
-            #[test]
-            fn coset_fft() { coset_fft_round_trip::<$b>(4); }
-            proptest! {
-                #![proptest_config(ProptestConfig::with_cases(6))]
-                #[test]
-                fn das_recovery(seed in any::<u64>(), log in 1usize..=8) { das_extension_and_recovery::<$b>(seed, log); }
-            }
-            #[test]
-            fn fk20_multi() { fk20_matches_one_by_one::<$b>(5, 16, 4, 0); fk20_matches_one_by_one::<$b>(6, 32, 8, 8); }
-            #[test]
-            fn fk20_single() { fk20_matches_one_by_one::<$b>(7, 16, 1, 0); }
-            #[test]
-            fn kzg_round_trips() { for s in 0..3 { commit_open_verify::<$b>(s); } }
-        }
-    };
+/// Runs a property over `cases` random inputs from `strategy` (proptest
+/// shrinks a failing input and reports it).
+fn property<S: Strategy>(cases: u32, strategy: S, test: impl Fn(S::Value))
+where
+    S::Value: std::fmt::Debug,
+{
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(cases));
+    runner
+        .run(&strategy, |v| {
+            test(v);
+            Ok(())
+        })
+        .unwrap();
 }
 
-backend_tests!(blst, fastkzg::Blst);
-#[cfg(feature = "arkworks")]
-backend_tests!(arkworks, fastkzg::Arkworks);
+fn fft_round_trips<B: Backend>() {
+    property(16, (any::<u64>(), 0usize..=12), |(seed, log)| {
+        fft_round_trip::<B>(seed, log)
+    });
+}
+fn division<B: Backend>() {
+    property(
+        16,
+        (any::<u64>(), 1usize..40, 1usize..12),
+        |(seed, n, d)| division_identities::<B>(seed, n, d),
+    );
+}
+fn interpolation<B: Backend>() {
+    property(16, (any::<u64>(), 1usize..20), |(seed, n)| {
+        interpolation_and_zero_poly::<B>(seed, n)
+    });
+}
+fn msm<B: Backend>() {
+    property(16, (any::<u64>(), 0usize..70), |(seed, n)| {
+        msm_matches_naive::<B>(seed, n)
+    });
+}
+fn das_recovery<B: Backend>() {
+    property(6, (any::<u64>(), 1usize..=8), |(seed, log)| {
+        das_extension_and_recovery::<B>(seed, log)
+    });
+}
+fn blob_evaluation<B: Backend>() {
+    blob_evaluation_matches::<B>(21);
+}
+fn scaled_parse<B: Backend>() {
+    scaled_parse_matches::<B>(22);
+}
+fn msm_edges<B: Backend>() {
+    msm_edge_cases::<B>(11);
+    msm_edge_cases::<B>(12);
+}
+fn fft_2_16<B: Backend>() {
+    fft_round_trip::<B>(1, 16);
+}
+fn split_fft<B: Backend>() {
+    for log in [10, 11, 13] {
+        split_fft_matches_serial::<B>(log as u64, log);
+    }
+}
+fn g1_fft<B: Backend>() {
+    g1_fft_matches_scalar_fft::<B>(2, 4);
+    g1_fft_matches_scalar_fft::<B>(3, 7);
+}
+fn coset_fft<B: Backend>() {
+    coset_fft_round_trip::<B>(4);
+}
+fn fk20_multi<B: Backend>() {
+    fk20_matches_one_by_one::<B>(5, 16, 4, 0);
+    fk20_matches_one_by_one::<B>(6, 32, 8, 8);
+}
+fn fk20_single<B: Backend>() {
+    fk20_matches_one_by_one::<B>(7, 16, 1, 0);
+}
+fn kzg_round_trips<B: Backend>() {
+    for s in 0..3 {
+        commit_open_verify::<B>(s);
+    }
+}
+
+backend_tests!(
+    fft_round_trips,
+    division,
+    interpolation,
+    msm,
+    das_recovery,
+    blob_evaluation,
+    scaled_parse,
+    msm_edges,
+    fft_2_16,
+    split_fft,
+    g1_fft,
+    coset_fft,
+    fk20_multi,
+    fk20_single,
+    kzg_round_trips,
+);

@@ -26,10 +26,10 @@ use ark_bls12_381::{Bls12_381, Config as BlsConfig, Fq, Fq2, G1Projective, G2Pro
 use ark_ec::bls12::{G1Prepared, G2Prepared};
 use ark_ec::pairing::Pairing;
 use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
-use ark_ec::{AdditiveGroup, AffineRepr, CurveGroup, PrimeGroup, VariableBaseMSM};
+use ark_ec::{AdditiveGroup, AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInt, Field, One, PrimeField, Zero};
 
-use super::{Backend, Group, Module, PointError, Scalar};
+use super::{Accel, Backend, Group, Module, PointError, Scalar};
 
 /// The arkworks backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -224,29 +224,6 @@ impl Scalar for Fr {
     fn from_bytes_be_reduced(bytes: &[u8; 32]) -> Self {
         Fr(ark_bls12_381::Fr::from_be_bytes_mod_order(bytes))
     }
-    /// The canonical integers as Montgomery representations (value
-    /// `x/R`), with `c = R mod r`.
-    fn from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Self>, Self), usize> {
-        let modulus = <ark_bls12_381::Fr as PrimeField>::MODULUS;
-        let mut out = Vec::with_capacity(bytes.len() / 32);
-        for (i, element) in bytes.chunks_exact(32).enumerate() {
-            let mut limbs = [0u64; 4];
-            for (limb, chunk) in limbs.iter_mut().rev().zip(element.chunks_exact(8)) {
-                let mut word = [0u8; 8];
-                word.copy_from_slice(chunk);
-                *limb = u64::from_be_bytes(word);
-            }
-            let x = BigInt(limbs);
-            if x >= modulus {
-                return Err(i);
-            }
-            out.push(Fr(ark_bls12_381::Fr::new_unchecked(x)));
-        }
-        // `one` is stored as R mod r; read as an integer, that is `c`.
-        let c =
-            ark_bls12_381::Fr::from_bigint(<ark_bls12_381::Fr as One>::one().0).ok_or(0usize)?;
-        Ok((out, Fr(c)))
-    }
     fn to_bytes_be(&self) -> [u8; 32] {
         let limbs = self.0.into_bigint().0;
         let mut out = [0u8; 32];
@@ -274,9 +251,9 @@ impl Scalar for Fr {
 // ---------------------------------------------------------------- G1 / G2
 
 /// Implements the group traits for a newtype over one of ark's projective
-/// point types; `$batched` and `$scale_many` as in [`Module`].
+/// point types.
 macro_rules! ark_group {
-    ($name:ident, $raw:ty, $batched:expr, $scale_many:path) => {
+    ($name:ident, $raw:ty) => {
         impl Add for $name {
             type Output = $name;
             fn add(self, rhs: $name) -> $name {
@@ -312,10 +289,6 @@ macro_rules! ark_group {
             }
         }
         impl Module<Fr> for $name {
-            const BATCHED_SCALING: bool = $batched;
-            fn scale_many(ys: &mut [Self], ws: &[Fr]) {
-                $scale_many(ys, ws)
-            }
             fn zero() -> Self {
                 $name(<$raw>::zero())
             }
@@ -334,14 +307,8 @@ macro_rules! ark_group {
     };
 }
 
-// G1 FFT twiddle products: the generic GLV products with affine tables.
-ark_group!(
-    G1,
-    G1Projective,
-    true,
-    crate::msm::scale::g1_scale_many::<Arkworks>
-);
-ark_group!(G2, G2Projective, false, super::scale_each);
+ark_group!(G1, G1Projective);
+ark_group!(G2, G2Projective);
 
 /// The 96-byte uncompressed encoding of an affine G1 point.
 fn g1_affine_serialize(p: &G1Affine) -> [u8; 96] {
@@ -549,15 +516,6 @@ impl Backend for Arkworks {
         Ok(G2(p.into_group()))
     }
 
-    fn g1_msm(points: &[G1Affine], scalars: &[Fr]) -> G1 {
-        let n = points.len().min(scalars.len());
-        if n == 0 {
-            return G1::zero();
-        }
-        let bigints: Vec<_> = scalars.iter().take(n).map(|s| s.0.into_bigint()).collect();
-        G1(G1Projective::msm_bigint(&points[..n], &bigints))
-    }
-
     fn g2_prepare(p: &G2) -> G2Lines {
         G2Prepared::from(p.0)
     }
@@ -575,5 +533,33 @@ impl Backend for Arkworks {
             live.iter().map(|(_, q)| (*q).clone()),
         );
         Bls12_381::final_exponentiation(ml).is_some_and(|gt| gt.0.is_one())
+    }
+}
+
+/// arkworks' one fast path: blob field elements read straight into
+/// Montgomery form; everything else is the generic code.
+impl Accel<Arkworks> for Arkworks {
+    /// The canonical integers as Montgomery representations (value
+    /// `x/R`), with `c = R mod r`.
+    fn fr_from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
+        let modulus = <ark_bls12_381::Fr as PrimeField>::MODULUS;
+        let mut out = Vec::with_capacity(bytes.len() / 32);
+        for (i, element) in bytes.chunks_exact(32).enumerate() {
+            let mut limbs = [0u64; 4];
+            for (limb, chunk) in limbs.iter_mut().rev().zip(element.chunks_exact(8)) {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(chunk);
+                *limb = u64::from_be_bytes(word);
+            }
+            let x = BigInt(limbs);
+            if x >= modulus {
+                return Err(i);
+            }
+            out.push(Fr(ark_bls12_381::Fr::new_unchecked(x)));
+        }
+        // `one` is stored as R mod r; read as an integer, that is `c`.
+        let c =
+            ark_bls12_381::Fr::from_bigint(<ark_bls12_381::Fr as One>::one().0).ok_or(0usize)?;
+        Ok((out, Fr(c)))
     }
 }

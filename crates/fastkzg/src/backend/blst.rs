@@ -11,15 +11,14 @@ use blst::{
     BLST_ERROR,
 };
 
+use super::accel::fr_from_bytes_be_each;
 pub use super::blst_fp::Fp;
 use super::blst_glv::{endomorphism, endomorphism_projective, GLV_MIN_POINTS};
 use super::blst_ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
-use super::wnaf;
-use super::{
-    from_bytes_be_each, scale_each, Backend, BaseField, Group, Module, PointError, Scalar,
-};
+use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
 use crate::msm::glv::split_scalar;
+use crate::msm::wnaf;
 
 /// The blst backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -299,73 +298,6 @@ impl Scalar for Fr {
         unsafe { blst::blst_fr_eucl_inverse(&mut out, &self.0) };
         Some(Fr(out))
     }
-
-    /// Eight elements at a time on AVX-512 IFMA: the canonicity check on
-    /// the integers, then one eight-lane Montgomery conversion.
-    fn from_bytes_be_many(bytes: &[u8]) -> Result<Vec<Fr>, usize> {
-        if let Some(e) = fastkzg_ifma::engine() {
-            let mut out = Vec::with_capacity(bytes.len() / 32);
-            for (c, chunk) in bytes.chunks(8 * 32).enumerate() {
-                let mut plain = [[0u64; 4]; 8];
-                let mut lanes = 0;
-                for (p, element) in plain.iter_mut().zip(chunk.chunks_exact(32)) {
-                    let mut b = [0u8; 32];
-                    b.copy_from_slice(element);
-                    *p = limbs_from_be(&b);
-                    if !less_than_modulus(p) {
-                        return Err(8 * c + lanes);
-                    }
-                    lanes += 1;
-                }
-                let fr = e.fr_to_montgomery(&plain);
-                out.extend(fr[..lanes].iter().map(fr_from_words));
-            }
-            return Ok(out);
-        }
-        from_bytes_be_each(bytes)
-    }
-
-    /// The canonical integers as Montgomery representations (value
-    /// `x/R`), with `c = R mod r`; with IFMA the eight-lane conversion is
-    /// as cheap, so the plain conversion runs there.
-    fn from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
-        if fastkzg_ifma::engine().is_some() {
-            return Ok((Self::from_bytes_be_many(bytes)?, Fr::one()));
-        }
-        let mut out = Vec::with_capacity(bytes.len() / 32);
-        for (i, element) in bytes.chunks_exact(32).enumerate() {
-            let mut b = [0u8; 32];
-            b.copy_from_slice(element);
-            let l = limbs_from_be(&b);
-            if !less_than_modulus(&l) {
-                return Err(i);
-            }
-            out.push(Fr(blst_fr { l }));
-        }
-        // `one` is stored as R mod r; read as an integer, that is `c`.
-        let mut c = blst_fr::default();
-        // SAFETY: blst reads four u64 limbs (a value below r) from a live array.
-        unsafe { blst::blst_fr_from_uint64(&mut c, Fr::one().0.l.as_ptr()) };
-        Ok((out, Fr(c)))
-    }
-
-    /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the
-    /// lane fractions joined here); `None` elsewhere (the generic fold).
-    fn pair_fraction_sum(evals: &[Fr], roots: &[Fr], roots_sq: &[Fr], z: &Fr) -> Option<(Fr, Fr)> {
-        let (nums, dens) = fastkzg_ifma::engine()?.pair_fractions(
-            fr_words(evals),
-            fr_words(roots),
-            fr_words(roots_sq),
-            &z.0.l,
-        )?;
-        let (mut num, mut den) = (Fr::zero(), Fr::one());
-        for (n, d) in nums.iter().zip(&dens) {
-            let (n, d) = (fr_from_words(n), fr_from_words(d));
-            num = num * d + n * den;
-            den *= d;
-        }
-        Some((num, den))
-    }
 }
 
 // ---------------------------------------------------------------- G1 / G2
@@ -373,7 +305,7 @@ impl Scalar for Fr {
 /// Implements the group traits for one of blst's projective point types.
 macro_rules! blst_group {
     ($name:ident, $raw:ty, $add:ident, $double:ident, $cneg:ident, $mult:ident, $is_inf:ident,
-     $is_equal:ident, $generator:ident, $batched:expr, $scale_many:ident) => {
+     $is_equal:ident, $generator:ident) => {
         impl Add for $name {
             type Output = $name;
             fn add(self, rhs: $name) -> $name {
@@ -426,10 +358,6 @@ macro_rules! blst_group {
             }
         }
         impl Module<Fr> for $name {
-            const BATCHED_SCALING: bool = $batched;
-            fn scale_many(ys: &mut [Self], ws: &[Fr]) {
-                $scale_many(ys, ws)
-            }
             fn zero() -> Self {
                 $name(<$raw>::default())
             }
@@ -462,9 +390,7 @@ blst_group!(
     blst_p1_mult,
     blst_p1_is_inf,
     blst_p1_is_equal,
-    blst_p1_generator,
-    true,
-    g1_scale_many
+    blst_p1_generator
 );
 blst_group!(
     G2,
@@ -475,9 +401,7 @@ blst_group!(
     blst_p2_mult,
     blst_p2_is_inf,
     blst_p2_is_equal,
-    blst_p2_generator,
-    false,
-    scale_each
+    blst_p2_generator
 );
 
 /// `ys[i] ← ws[i]·ys[i]`: eight GLV products at a time on the IFMA lanes
@@ -634,23 +558,6 @@ impl Backend for Blst {
         Ok(a)
     }
 
-    /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
-    /// subgroup checks run eight at a time.
-    fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
-        if let Some(e) = fastkzg_ifma::engine().filter(|_| bytes.len() >= IFMA_MIN_SUBGROUP) {
-            let mut out: Vec<_> = bytes.iter().map(g1_uncompress).collect();
-            let on_curve: Vec<usize> = (0..out.len()).filter(|i| out[*i].is_ok()).collect();
-            let points: Vec<blst_p1_affine> = out.iter().filter_map(|p| p.ok()).collect();
-            for (i, in_g1) in on_curve.iter().zip(e.in_g1(affine_limbs(&points))) {
-                if !in_g1 {
-                    out[*i] = Err(PointError::NotInSubgroup);
-                }
-            }
-            return out;
-        }
-        bytes.iter().map(Self::g1_decompress).collect()
-    }
-
     fn g1_serialize(p: &blst_p1_affine) -> [u8; 96] {
         let mut out = [0u8; 96];
         // SAFETY: blst writes 96 bytes into `out`.
@@ -704,6 +611,128 @@ impl Backend for Blst {
         Ok(p2_from_affine(&a))
     }
 
+    fn g2_prepare(p: &G2) -> G2Lines {
+        if p.is_zero() {
+            return G2Lines(None);
+        }
+        let a = p2_to_affine(p);
+        let mut lines = Box::new([blst_fp6::default(); 68]);
+        // SAFETY: blst writes exactly 68 fp6 line values into the array.
+        unsafe { blst::blst_precompute_lines(lines.as_mut_ptr(), &a) };
+        G2Lines(Some(lines))
+    }
+
+    fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
+        // Pairs with an identity on either side contribute 1.
+        let live: Vec<(&G1, &[blst_fp6; 68])> = pairs
+            .iter()
+            .filter(|(p, _)| !p.is_zero())
+            .filter_map(|(p, lines)| lines.0.as_deref().map(|l| (p, l)))
+            .collect();
+        let points: Vec<G1> = live.iter().map(|(p, _)| **p).collect();
+        let affine = Blst::g1_batch_to_affine(&points);
+        let line_pairs: Vec<LinePair> = affine
+            .into_iter()
+            .zip(&live)
+            .map(|(p, (_, lines))| LinePair { p, lines })
+            .collect();
+        pairing_product_is_one(&line_pairs)
+    }
+}
+
+/// blst's fast paths: the AVX-512 IFMA kernels where the CPU has them
+/// (`fastkzg_ifma::engine()`, read at the start of each call), and its own
+/// Pippenger for MSMs below `BATCH_AFFINE_MIN_POINTS` (64) points.
+impl Accel<Blst> for Blst {
+    /// Eight elements at a time on AVX-512 IFMA: the canonicity check on
+    /// the integers, then one eight-lane Montgomery conversion.
+    fn fr_from_bytes_be_many(bytes: &[u8]) -> Result<Vec<Fr>, usize> {
+        if let Some(e) = fastkzg_ifma::engine() {
+            let mut out = Vec::with_capacity(bytes.len() / 32);
+            for (c, chunk) in bytes.chunks(8 * 32).enumerate() {
+                let mut plain = [[0u64; 4]; 8];
+                let mut lanes = 0;
+                for (p, element) in plain.iter_mut().zip(chunk.chunks_exact(32)) {
+                    let mut b = [0u8; 32];
+                    b.copy_from_slice(element);
+                    *p = limbs_from_be(&b);
+                    if !less_than_modulus(p) {
+                        return Err(8 * c + lanes);
+                    }
+                    lanes += 1;
+                }
+                let fr = e.fr_to_montgomery(&plain);
+                out.extend(fr[..lanes].iter().map(fr_from_words));
+            }
+            return Ok(out);
+        }
+        fr_from_bytes_be_each::<Blst>(bytes)
+    }
+
+    /// The canonical integers as Montgomery representations (value
+    /// `x/R`), with `c = R mod r`; with IFMA the eight-lane conversion is
+    /// as cheap, so the plain conversion runs there.
+    fn fr_from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
+        if fastkzg_ifma::engine().is_some() {
+            return Ok((Blst::fr_from_bytes_be_many(bytes)?, Fr::one()));
+        }
+        let mut out = Vec::with_capacity(bytes.len() / 32);
+        for (i, element) in bytes.chunks_exact(32).enumerate() {
+            let mut b = [0u8; 32];
+            b.copy_from_slice(element);
+            let l = limbs_from_be(&b);
+            if !less_than_modulus(&l) {
+                return Err(i);
+            }
+            out.push(Fr(blst_fr { l }));
+        }
+        // `one` is stored as R mod r; read as an integer, that is `c`.
+        let mut c = blst_fr::default();
+        // SAFETY: blst reads four u64 limbs (a value below r) from a live array.
+        unsafe { blst::blst_fr_from_uint64(&mut c, Fr::one().0.l.as_ptr()) };
+        Ok((out, Fr(c)))
+    }
+
+    /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the
+    /// lane fractions joined here); `None` elsewhere (the generic fold).
+    fn blob_pair_fraction_sum(
+        evals: &[Fr],
+        roots: &[Fr],
+        roots_sq: &[Fr],
+        z: &Fr,
+    ) -> Option<(Fr, Fr)> {
+        let (nums, dens) = fastkzg_ifma::engine()?.pair_fractions(
+            fr_words(evals),
+            fr_words(roots),
+            fr_words(roots_sq),
+            &z.0.l,
+        )?;
+        let (mut num, mut den) = (Fr::zero(), Fr::one());
+        for (n, d) in nums.iter().zip(&dens) {
+            let (n, d) = (fr_from_words(n), fr_from_words(d));
+            num = num * d + n * den;
+            den *= d;
+        }
+        Some((num, den))
+    }
+
+    /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
+    /// subgroup checks run eight at a time.
+    fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
+        if let Some(e) = fastkzg_ifma::engine().filter(|_| bytes.len() >= IFMA_MIN_SUBGROUP) {
+            let mut out: Vec<_> = bytes.iter().map(g1_uncompress).collect();
+            let on_curve: Vec<usize> = (0..out.len()).filter(|i| out[*i].is_ok()).collect();
+            let points: Vec<blst_p1_affine> = out.iter().filter_map(|p| p.ok()).collect();
+            for (i, in_g1) in on_curve.iter().zip(e.in_g1(affine_limbs(&points))) {
+                if !in_g1 {
+                    out[*i] = Err(PointError::NotInSubgroup);
+                }
+            }
+            return out;
+        }
+        bytes.iter().map(Blst::g1_decompress).collect()
+    }
+
     /// GLV: `s·P = s₁·P + s₂·φ(P)` with 128-bit halves, both NAF terms on
     /// one chain of 128 doublings; the table of `φ(P)` is the table of `P`
     /// mapped by `φ` (one multiplication per entry).
@@ -716,8 +745,15 @@ impl Backend for Blst {
         wnaf::straus(&[(&table, &d1), (&phi_table, &d2)])
     }
 
+    /// blst's Pippenger (with GLV, or the IFMA bucket method where the CPU
+    /// has it) below `BATCH_AFFINE_MIN_POINTS` (64) points or with IFMA;
+    /// else the generic batch-affine MSM, which beats blst's Pippenger
+    /// there.
     fn g1_msm(points: &[blst_p1_affine], scalars: &[Fr]) -> G1 {
         let n = points.len().min(scalars.len());
+        if n >= crate::msm::BATCH_AFFINE_MIN_POINTS && !Blst::msm_accelerated() {
+            return crate::msm::g1_msm_generic::<Blst>(points, scalars);
+        }
         match n {
             0 => return G1::zero(),
             1..=3 => {
@@ -786,31 +822,9 @@ impl Backend for Blst {
         crate::msm::batch_affine::signed_digit_sum::<Blst>(&points[..n], &digits[..n], window)
     }
 
-    fn g2_prepare(p: &G2) -> G2Lines {
-        if p.is_zero() {
-            return G2Lines(None);
-        }
-        let a = p2_to_affine(p);
-        let mut lines = Box::new([blst_fp6::default(); 68]);
-        // SAFETY: blst writes exactly 68 fp6 line values into the array.
-        unsafe { blst::blst_precompute_lines(lines.as_mut_ptr(), &a) };
-        G2Lines(Some(lines))
-    }
-
-    fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
-        // Pairs with an identity on either side contribute 1.
-        let live: Vec<(&G1, &[blst_fp6; 68])> = pairs
-            .iter()
-            .filter(|(p, _)| !p.is_zero())
-            .filter_map(|(p, lines)| lines.0.as_deref().map(|l| (p, l)))
-            .collect();
-        let points: Vec<G1> = live.iter().map(|(p, _)| **p).collect();
-        let affine = Blst::g1_batch_to_affine(&points);
-        let line_pairs: Vec<LinePair> = affine
-            .into_iter()
-            .zip(&live)
-            .map(|(p, (_, lines))| LinePair { p, lines })
-            .collect();
-        pairing_product_is_one(&line_pairs)
+    /// The eight-lane twiddle products where the CPU has AVX-512 IFMA, else
+    /// the generic GLV products.
+    fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
+        g1_scale_many(ys, ws)
     }
 }

@@ -4,8 +4,9 @@
 
 use rand::{Rng, SeedableRng};
 
+use super::super::accel::fr_from_bytes_be_each;
 use super::super::blst::{Blst, Fr, G1};
-use super::super::{from_bytes_be_each, Backend, Group, Module, Scalar};
+use super::super::{Accel, Backend, Group, Module, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
 
 /// Whether the engine runs here; says why not otherwise (the tests then
@@ -58,11 +59,14 @@ fn parsing_many_matches_one_at_a_time() {
         let mut bytes: Vec<u8> = (0..n)
             .flat_map(|_| random_fr(&mut rng).to_bytes_be())
             .collect();
-        let ours = Fr::from_bytes_be_many(&bytes).expect("canonical");
-        assert_eq!(ours, from_bytes_be_each::<Fr>(&bytes).expect("canonical"));
+        let ours = Blst::fr_from_bytes_be_many(&bytes).expect("canonical");
+        assert_eq!(
+            ours,
+            fr_from_bytes_be_each::<Blst>(&bytes).expect("canonical")
+        );
         // A trailing partial element is ignored by both.
         bytes.extend_from_slice(&[0xff; 5]);
-        assert_eq!(Fr::from_bytes_be_many(&bytes), Ok(ours));
+        assert_eq!(Blst::fr_from_bytes_be_many(&bytes), Ok(ours));
         bytes.truncate(32 * n);
         for bad in [0, 7, 8, 13, n.saturating_sub(1)] {
             if bad >= n {
@@ -75,8 +79,8 @@ fn parsing_many_matches_one_at_a_time() {
             if bad + 3 < n {
                 b[32 * (bad + 3)..32 * (bad + 3) + 32].copy_from_slice(&[0xff; 32]);
             }
-            assert_eq!(Fr::from_bytes_be_many(&b), Err(bad), "n {n} bad {bad}");
-            assert_eq!(from_bytes_be_each::<Fr>(&b), Err(bad));
+            assert_eq!(Blst::fr_from_bytes_be_many(&b), Err(bad), "n {n} bad {bad}");
+            assert_eq!(fr_from_bytes_be_each::<Blst>(&b), Err(bad));
         }
     }
 }
@@ -85,7 +89,7 @@ fn parsing_many_matches_one_at_a_time() {
 fn pair_fraction_sum_matches_the_direct_sum() {
     if !engine_present() {
         let one = [Fr::one(); 16];
-        assert!(Fr::pair_fraction_sum(&one, &one, &one[..8], &Fr::one()).is_none());
+        assert!(Blst::blob_pair_fraction_sum(&one, &one, &one[..8], &Fr::one()).is_none());
         return;
     }
     let mut rng = rand::rngs::StdRng::seed_from_u64(14);
@@ -99,7 +103,8 @@ fn pair_fraction_sum_matches_the_direct_sum() {
         let sq: Vec<Fr> = roots.iter().step_by(2).map(|w| w.square()).collect();
         let evals: Vec<Fr> = (0..2 * pairs).map(|_| random_fr(&mut rng)).collect();
         let z = random_fr(&mut rng);
-        let (num, den) = Fr::pair_fraction_sum(&evals, &roots, &sq, &z).expect("engine present");
+        let (num, den) =
+            Blst::blob_pair_fraction_sum(&evals, &roots, &sq, &z).expect("engine present");
         let direct = evals.iter().zip(&roots).fold(Fr::zero(), |acc, (p, w)| {
             acc + *p * *w * (z - *w).inverse().expect("z is not a root")
         });
@@ -107,7 +112,7 @@ fn pair_fraction_sum_matches_the_direct_sum() {
     }
     // Lengths the kernel does not take: the generic fold runs instead.
     let one = [Fr::one(); 8];
-    assert!(Fr::pair_fraction_sum(&one, &one, &one[..4], &Fr::one()).is_none());
+    assert!(Blst::blob_pair_fraction_sum(&one, &one, &one[..4], &Fr::one()).is_none());
 }
 
 #[test]
@@ -125,7 +130,7 @@ fn batched_scaling_matches_one_at_a_time() {
             })
             .collect();
         let mut got = points.clone();
-        G1::scale_many(&mut got, &scalars);
+        Blst::g1_scale_many(&mut got, &scalars);
         for i in 0..n {
             assert!(got[i] == points[i] * &scalars[i], "{n} points, index {i}");
         }

@@ -1,24 +1,37 @@
 //! The curve-backend trait layer.
 //!
 //! Everything above this module is written once, generic over [`Backend`], and
-//! monomorphised. A backend is a thin adapter over a BLS12-381 implementation:
-//! the scalar field, G1 and G2 with their compressed encodings and validity
-//! checks, the base field of G1 with affine coordinates (for the generic
-//! batch-affine MSMs of [`crate::msm`]), the backend's own multi-scalar
-//! multiplication and a pairing product check.
+//! monomorphised. A backend is a thin adapter over a BLS12-381 implementation
+//! and [`Backend`] holds curve arithmetic only: the scalar field, the base
+//! field of G1 (for affine coordinates), G1 and G2 with their encodings and
+//! validity checks, and a pairing product check. Multi-scalar
+//! multiplications, variable-time products, the twiddle products of G1 FFTs
+//! and blob evaluation are generic code ([`crate::msm`], [`crate::math`]).
+//!
+//! A backend may replace some of that generic code with faster code of its
+//! own through one optional trait, [`Accel`], whose every method has the
+//! generic code as its default: a backend without fast paths writes
+//! `impl Accel<Self> for MyBackend {}`. Decisions that depend on the CPU are
+//! made at run time inside these methods (blst: its AVX-512 IFMA kernels
+//! where the CPU has them).
+//!
+//! Adding a backend: one adapter file implementing [`Backend`] and
+//! [`Accel`], a cargo feature, and one line in the test matrix
+//! (`crates/fastkzg/tests/common/mod.rs`, `for_each_backend!`).
 //!
 //! Backends: [`Blst`] (default) and, with the `arkworks` feature, `Arkworks`.
 
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
+pub(crate) mod accel;
 pub mod blst;
 mod blst_fp;
 mod blst_glv;
 mod blst_ifma;
 mod blst_pairing;
-pub(crate) mod wnaf;
 pub use self::blst::Blst;
+pub use accel::Accel;
 
 #[cfg(feature = "arkworks")]
 pub mod arkworks;
@@ -69,8 +82,11 @@ pub trait Module<F>:
     /// Whether this is the neutral element.
     fn is_zero(&self) -> bool;
 
-    /// The radix-2 butterfly `(x, y) ← (x + w·y, x − w·y)`. Backends may
-    /// override it to work in place (no temporaries copied between calls).
+    /// `(x, y) ← (x + w·y, x − w·y)` in place. An arithmetic primitive (the
+    /// radix-2 butterfly of [`crate::math::fft`]) that a backend may write
+    /// in place (blst's Fr: written through the value's own memory,
+    /// without temporaries copied between calls; the operator form costs
+    /// about 4.7 % more instructions in `compute_cells`).
     #[inline]
     fn butterfly(x: &mut Self, y: &mut Self, w: &F) {
         let t = *y * w;
@@ -78,7 +94,8 @@ pub trait Module<F>:
         *x += t;
     }
 
-    /// The decimation-in-frequency butterfly `(x, y) ← (x + y, (x − y)·w)`.
+    /// `(x, y) ← (x + y, (x − y)·w)` in place (the decimation-in-frequency
+    /// butterfly).
     #[inline]
     fn butterfly_dif(x: &mut Self, y: &mut Self, w: &F) {
         let t = *x - *y;
@@ -86,45 +103,13 @@ pub trait Module<F>:
         *y = t * w;
     }
 
-    /// Whether [`Module::scale_many`] beats products one at a time; the
-    /// FFT then collects each stage's twiddle products into one call.
-    const BATCHED_SCALING: bool = false;
-
-    /// `ys[i] ← ws[i]·ys[i]` for independent products (extra entries of
-    /// the longer slice are ignored).
-    fn scale_many(ys: &mut [Self], ws: &[F]) {
-        scale_each(ys, ws)
-    }
-
-    /// The butterfly with `w = 1`: `(x, y) ← (x + y, x − y)`.
+    /// `(x, y) ← (x + y, x − y)` in place.
     #[inline]
     fn butterfly_unit(x: &mut Self, y: &mut Self) {
         let t = *y;
         *y = *x - t;
         *x += t;
     }
-}
-
-/// `ys[i] ← ws[i]·ys[i]` one product at a time: the default
-/// [`Module::scale_many`], and the fallback of backends that override it.
-pub(crate) fn scale_each<F, T: Module<F>>(ys: &mut [T], ws: &[F]) {
-    for (y, w) in ys.iter_mut().zip(ws) {
-        *y = *y * w;
-    }
-}
-
-/// [`Scalar::from_bytes_be_many`] one element at a time: the default, and
-/// the fallback of backends that override it.
-pub(crate) fn from_bytes_be_each<F: Scalar>(bytes: &[u8]) -> core::result::Result<Vec<F>, usize> {
-    bytes
-        .chunks_exact(32)
-        .enumerate()
-        .map(|(i, chunk)| {
-            let mut b = [0u8; 32];
-            b.copy_from_slice(chunk);
-            F::from_bytes_be(&b).ok_or(i)
-        })
-        .collect()
 }
 
 /// The BLS12-381 scalar field Fr.
@@ -145,44 +130,6 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     fn square(&self) -> Self;
     /// The multiplicative inverse; `None` for zero. May be variable time.
     fn inverse(&self) -> Option<Self>;
-
-    /// Spec `bytes_to_bls_field` for consecutive 32-byte big-endian
-    /// integers (a trailing partial chunk is ignored); `Err(i)` names the
-    /// first that is not `< r`.
-    /// Backends may convert many at once.
-    fn from_bytes_be_many(bytes: &[u8]) -> core::result::Result<Vec<Self>, usize> {
-        from_bytes_be_each(bytes)
-    }
-
-    /// [`Scalar::from_bytes_be_many`] with every element multiplied by the
-    /// same backend constant `1/c`, returned with `c`: the cheapest form a
-    /// backend can produce (blst and arkworks: the integer taken as its
-    /// Montgomery representation, skipping the conversion). A computation
-    /// that is linear in the elements multiplies its result by `c` once.
-    /// `Err(i)` names the first element that is not `< r`.
-    fn from_bytes_be_many_scaled(bytes: &[u8]) -> core::result::Result<(Vec<Self>, Self), usize> {
-        Ok((Self::from_bytes_be_many(bytes)?, Self::one()))
-    }
-
-    /// The barycentric sum of a polynomial in evaluation form over roots
-    /// that come in opposite pairs, as one fraction `(num, den)`:
-    /// `num/den = Σ_k w_k·(z·(a_k − b_k) + w_k·(a_k + b_k)) / (z² − w_k²)`
-    /// with `a_k = evals[2k]` (at `w_k = roots[2k]`), `b_k = evals[2k + 1]`
-    /// (at `roots[2k + 1] = −w_k`) and `roots_sq[k] = w_k²`. This is
-    /// `Σ_i evals[i]·roots[i]/(z − roots[i])`, each pair's two terms joined
-    /// over `z² − w_k²`. `z` must not be a root.
-    ///
-    /// Only for backends with a vector kernel that evaluates many pairs at
-    /// once; `None` (the default) means the caller uses the generic fold of
-    /// [`crate::math::fold_eval`], which needs fewer multiplications.
-    fn pair_fraction_sum(
-        _evals: &[Self],
-        _roots: &[Self],
-        _roots_sq: &[Self],
-        _z: &Self,
-    ) -> Option<(Self, Self)> {
-        None
-    }
 
     /// `self^exp` with `exp` given as little-endian 64-bit limbs (variable time).
     fn pow(&self, exp: &[u64]) -> Self {
@@ -234,9 +181,10 @@ pub trait Group<F>: Module<F> {
     fn double(&self) -> Self;
 }
 
-/// A BLS12-381 implementation: the types and the handful of operations the
-/// generic core needs.
-pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
+/// A BLS12-381 implementation: the types and the curve arithmetic the
+/// generic core needs. The optional fast paths are in the supertrait
+/// [`Accel`].
+pub trait Backend: Copy + Debug + Default + Send + Sync + 'static + Accel<Self> {
     /// A short name for reports ("blst", "arkworks").
     const NAME: &'static str;
 
@@ -283,11 +231,6 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     /// the prime-order subgroup (`KeyValidate`, with the point at infinity
     /// accepted).
     fn g1_decompress(bytes: &[u8; 48]) -> Result<Self::G1Affine, PointError>;
-    /// Decodes many compressed points, each as [`Backend::g1_decompress`].
-    /// Backends may check the subgroup membership of many points at once.
-    fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<Self::G1Affine, PointError>> {
-        bytes.iter().map(Self::g1_decompress).collect()
-    }
     /// The 96-byte uncompressed encoding.
     fn g1_serialize(p: &Self::G1Affine) -> [u8; 96];
     /// Decodes an uncompressed point, checking the curve equation but **not**
@@ -303,33 +246,6 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static {
     fn g2_serialize(p: &Self::G2) -> [u8; 192];
     /// Decodes an uncompressed G2 point, on-curve check only (pinned data).
     fn g2_deserialize_unchecked_subgroup(bytes: &[u8; 192]) -> Result<Self::G2, PointError>;
-
-    /// `s·p` in variable time, for public inputs (verification). `p` must be
-    /// in G1 (backends may use the GLV endomorphism).
-    fn g1_mul_vartime(p: &Self::G1, s: &Self::Fr) -> Self::G1 {
-        wnaf::mul(p, &wnaf::limbs(&s.to_bytes_le()))
-    }
-
-    /// `Σ scalars[i]·points[i]` (variable base). Lengths must match; extra
-    /// entries of the longer slice are ignored.
-    fn g1_msm(points: &[Self::G1Affine], scalars: &[Self::Fr]) -> Self::G1;
-
-    /// Whether the backend's own [`Backend::g1_msm`] and
-    /// [`Backend::g1_msm_signed_digits`] beat the generic batch-affine
-    /// bucket method of [`crate::msm`] on this CPU (decided at run time,
-    /// e.g. by a SIMD kernel the CPU has). When `false`, the generic code
-    /// runs its own MSMs, several of them in lock step where it can.
-    fn msm_accelerated() -> bool {
-        false
-    }
-
-    /// `Σ d_i·points[i]` where every `digits[i]` is a signed `window`-bit digit
-    /// in two's complement (`-2^(window-1) ≤ d_i < 2^(window-1)`), as produced
-    /// by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`. The
-    /// default is the generic batch-affine bucket method.
-    fn g1_msm_signed_digits(points: &[Self::G1Affine], digits: &[u16], window: usize) -> Self::G1 {
-        crate::msm::batch_affine::signed_digit_sum::<Self>(points, digits, window)
-    }
 
     /// Prepares a G2 point for pairings.
     fn g2_prepare(p: &Self::G2) -> Self::G2Prepared;

@@ -57,7 +57,7 @@ const MAX_CHUNK: usize = 16;
 
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`
 /// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
-/// a time ([`Backend::g1_decompress_many`]), in chunks spread over the
+/// a time ([`Accel::g1_decompress_many`](crate::backend::Accel::g1_decompress_many)), in chunks spread over the
 /// caller's thread pool. The error names the first invalid point, as
 /// `input` at position `position_of(i)` for the `i`-th point.
 pub(crate) fn bytes_to_g1_many<B: Backend>(
@@ -95,7 +95,7 @@ pub(crate) fn bytes_to_field_elements<B: Backend>(
     input: Input,
     position: usize,
 ) -> Result<Vec<B::Fr>> {
-    B::Fr::from_bytes_be_many(bytes).map_err(|element| Error::NonCanonicalFieldElement {
+    B::fr_from_bytes_be_many(bytes).map_err(|element| Error::NonCanonicalFieldElement {
         input,
         position,
         element,
@@ -114,13 +114,13 @@ pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
 }
 
 /// [`blob_to_polynomial`] scaled by a backend constant: every element
-/// times `1/c`, returned with `c` ([`Scalar::from_bytes_be_many_scaled`]),
+/// times `1/c`, returned with `c` ([`Accel::fr_from_bytes_be_many_scaled`](crate::backend::Accel::fr_from_bytes_be_many_scaled)),
 /// for computations linear in the blob (its evaluation at a point).
 pub(crate) fn blob_to_polynomial_scaled<B: Backend>(
     blob: &Blob,
     position: usize,
 ) -> Result<(Vec<B::Fr>, B::Fr)> {
-    B::Fr::from_bytes_be_many_scaled(blob).map_err(|element| Error::NonCanonicalFieldElement {
+    B::fr_from_bytes_be_many_scaled(blob).map_err(|element| Error::NonCanonicalFieldElement {
         input: Input::Blob,
         position,
         element,

@@ -83,7 +83,7 @@ impl<B: Backend> KzgSettings<B> {
     /// Opposite roots are folded two terms at a time, about 2 multiplications
     /// per point and no inversion ([`crate::math::fold_eval`]). A backend with
     /// a vector kernel (blst where the CPU has AVX-512 IFMA) sums the paired
-    /// fractions instead ([`Scalar::pair_fraction_sum`]).
+    /// fractions instead ([`Accel::blob_pair_fraction_sum`](crate::backend::Accel::blob_pair_fraction_sum)).
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#evaluate_polynomial_in_evaluation_form>
     pub fn evaluate_polynomial_in_evaluation_form(
@@ -100,7 +100,7 @@ impl<B: Backend> KzgSettings<B> {
         if let Some(m) = self.brp_roots_of_unity.iter().position(|w| w == z) {
             return Ok(poly[m]);
         }
-        let Some((num, den)) = B::Fr::pair_fraction_sum(
+        let Some((num, den)) = B::blob_pair_fraction_sum(
             poly,
             &self.brp_roots_of_unity,
             &self.brp_root_pairs_squared,

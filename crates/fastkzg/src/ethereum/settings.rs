@@ -32,9 +32,9 @@ pub struct KzgSettings<B: Backend = Blst> {
     /// The 4096-th roots of unity in bit-reversed order.
     pub(crate) brp_roots_of_unity: Vec<B::Fr>,
     /// `w_{2k}²` for the bit-reversed roots (`w_{2k+1} = −w_{2k}`), for a
-    /// backend's vector blob evaluation ([`Scalar::pair_fraction_sum`]).
+    /// backend's vector blob evaluation ([`Accel::blob_pair_fraction_sum`]).
     ///
-    /// [`Scalar::pair_fraction_sum`]: crate::backend::Scalar::pair_fraction_sum
+    /// [`Accel::blob_pair_fraction_sum`]: crate::backend::Accel::blob_pair_fraction_sum
     pub(crate) brp_root_pairs_squared: Vec<B::Fr>,
     /// The inverse roots that blob evaluation folds with
     /// ([`crate::math::fold_eval`]).

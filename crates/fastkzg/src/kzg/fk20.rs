@@ -216,7 +216,7 @@ impl<B: Backend> Fk20<B> {
         );
         phase!(
             "fk20 G1 inverse FFT",
-            fft::ifft_in_place_unscaled_parallel(&mut h_hat, &self.domain)
+            fft::g1_ifft_in_place_unscaled_parallel::<B>(&mut h_hat, &self.domain)
         )?;
         // H_s = conv[r−2−s]; the rest is zero.
         let mut h = vec![B::G1::zero(); 2 * r];
@@ -233,7 +233,7 @@ impl<B: Backend> Fk20<B> {
         let mut h = self.h_commitments(coeffs)?;
         phase!(
             "fk20 G1 FFT",
-            fft::fft_in_place_parallel(&mut h, &self.domain)
+            fft::g1_fft_in_place_parallel::<B>(&mut h, &self.domain)
         )?;
         Ok(h)
     }

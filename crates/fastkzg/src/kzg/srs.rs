@@ -95,7 +95,7 @@ impl<B: Backend> Srs<B> {
         }
         let domain = Domain::<B::Fr>::new(n)?;
         let proj: Vec<B::G1> = self.g1[..n].iter().map(B::g1_from_affine).collect();
-        let lag = fft::ifft(&proj, &domain)?;
+        let lag = fft::g1_ifft::<B>(&proj, &domain)?;
         Ok(B::g1_batch_to_affine(&lag))
     }
 }

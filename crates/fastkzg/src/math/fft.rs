@@ -4,11 +4,30 @@
 //! Conventions: inputs and outputs are in natural order;
 //! `fft(a)[k] = Σ_j a[j]·ω^(jk)` and `ifft` is its inverse. The length must be
 //! a power of two that divides the domain size.
+//!
+//! The G1 transforms (`g1_*`) collect each stage's twiddle products into one
+//! call of the backend's [`Accel::g1_scale_many`] where
+//! [`Accel::g1_batched_scaling`] says so (decided at run time); the others
+//! multiply one butterfly at a time.
 
 use super::bit_reversal::bit_reversal_permutation_in_place;
 use super::domain::Domain;
-use crate::backend::{Module, Scalar};
+use crate::backend::{Accel, Backend, Module, Scalar};
 use crate::error::{Error, Result};
+
+/// How the twiddle products of a stage are made: `None`, one per
+/// butterfly; `Some(f)`, all of a stage in one call `f(ys, ws)`
+/// (`ys[i] ← ws[i]·ys[i]`).
+type StageScaling<F, T> = Option<fn(&mut [T], &[F])>;
+
+/// The stage scaling of a G1 transform with backend `B`.
+fn g1_scaling<B: Backend>() -> StageScaling<B::Fr, B::G1> {
+    if B::g1_batched_scaling() {
+        Some(<B as Accel<B>>::g1_scale_many)
+    } else {
+        None
+    }
+}
 
 fn check_len<F: Scalar>(n: usize, domain: &Domain<F>) -> Result<usize> {
     if n == 0 || !n.is_power_of_two() || !domain.size().is_multiple_of(n) {
@@ -37,21 +56,23 @@ fn twiddle(j: usize, stride: usize, size: usize, inverse: bool) -> usize {
 /// `inverse` uses `ω_n^(-1)` (the unscaled inverse transform). With `parallel`
 /// (and the `parallel` feature) every stage's butterflies are spread over the
 /// rayon pool: worth it only for expensive element types such as points.
+/// With `scaling`, each stage's twiddle products are made in one call.
 fn dit<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
     stride: usize,
     inverse: bool,
     parallel: bool,
+    scaling: StageScaling<F, T>,
 ) {
     let n = a.len();
     let roots = domain.roots();
     let mut half = 1;
     while half < n {
         let step = (n / (2 * half)) * stride;
-        if T::BATCHED_SCALING && half > 1 {
+        if let Some(scale_many) = scaling.filter(|_| half > 1) {
             let w = |j| &roots[twiddle(j, step, roots.len(), inverse)];
-            scale_stage(a, half, w, parallel);
+            scale_stage(a, half, w, parallel, scale_many);
             for chunk in a.chunks_exact_mut(2 * half) {
                 let (lo, hi) = chunk.split_at_mut(half);
                 for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
@@ -83,13 +104,14 @@ fn dit<F: Scalar, T: Module<F>>(
 }
 
 /// Multiplies the upper element of every butterfly of one stage by its
-/// twiddle (`j ≥ 1`; `j = 0` has twiddle 1) in one [`Module::scale_many`]
-/// call, split over the rayon pool with `parallel`.
+/// twiddle (`j ≥ 1`; `j = 0` has twiddle 1) in one `scale_many` call,
+/// split over the rayon pool with `parallel`.
 fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
     a: &mut [T],
     half: usize,
     w: impl Fn(usize) -> &'r F,
     parallel: bool,
+    scale_many: fn(&mut [T], &[F]),
 ) {
     let mut ys = Vec::with_capacity(a.len() / 2);
     let mut ws = Vec::with_capacity(a.len() / 2);
@@ -99,7 +121,7 @@ fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
             ws.push(*w(j));
         }
     }
-    scale_split(&mut ys, &ws, parallel);
+    scale_split(&mut ys, &ws, parallel, scale_many);
     let mut scaled = ys.into_iter();
     for chunk in a.chunks_exact_mut(2 * half) {
         for y in &mut chunk[half + 1..] {
@@ -110,9 +132,14 @@ fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
     }
 }
 
-/// [`Module::scale_many`] over `ys`, split over the rayon pool with
-/// `parallel` (and the `parallel` feature).
-fn scale_split<F: Scalar, T: Module<F>>(ys: &mut [T], ws: &[F], parallel: bool) {
+/// `scale_many` over `ys`, split over the rayon pool with `parallel` (and
+/// the `parallel` feature).
+fn scale_split<F: Scalar, T: Module<F>>(
+    ys: &mut [T],
+    ws: &[F],
+    parallel: bool,
+    scale_many: fn(&mut [T], &[F]),
+) {
     #[cfg(feature = "parallel")]
     if parallel && crate::par::is_parallel() {
         use rayon::prelude::*;
@@ -120,11 +147,11 @@ fn scale_split<F: Scalar, T: Module<F>>(ys: &mut [T], ws: &[F], parallel: bool) 
         let per = ys.len().div_ceil(crate::par::threads()).next_multiple_of(8);
         ys.par_chunks_mut(per)
             .zip(ws.par_chunks(per))
-            .for_each(|(y, w)| T::scale_many(y, w));
+            .for_each(|(y, w)| scale_many(y, w));
         return;
     }
     let _ = parallel;
-    T::scale_many(ys, ws);
+    scale_many(ys, ws);
 }
 
 /// The smallest transform that [`dit_split`] and [`dif_split`] halve over
@@ -132,10 +159,10 @@ fn scale_split<F: Scalar, T: Module<F>>(ys: &mut [T], ws: &[F], parallel: bool) 
 const SPLIT_MIN: usize = 1024;
 
 /// Whether a transform of `n` elements of `T` is halved over the pool:
-/// with a second thread, for cheap elements (the batched point types have
-/// their own parallel network, [`dit`] with `parallel`).
-fn split_here<F: Scalar, T: Module<F>>(n: usize) -> bool {
-    !T::BATCHED_SCALING && n >= SPLIT_MIN && crate::par::is_parallel()
+/// with a second thread, unless the stages are scaled in batches (those
+/// transforms have their own parallel network, [`dit`] with `parallel`).
+fn split_here<F, T>(n: usize, scaling: StageScaling<F, T>) -> bool {
+    scaling.is_none() && n >= SPLIT_MIN && crate::par::is_parallel()
 }
 
 /// One full stage of butterflies (`half = a.len()/2`, twiddle step `step`),
@@ -170,15 +197,16 @@ fn dit_split<F: Scalar, T: Module<F>>(
     domain: &Domain<F>,
     stride: usize,
     inverse: bool,
+    scaling: StageScaling<F, T>,
 ) {
-    if !split_here::<F, T>(a.len()) {
-        dit(a, domain, stride, inverse, false);
+    if !split_here(a.len(), scaling) {
+        dit(a, domain, stride, inverse, false, scaling);
         return;
     }
     let (lo, hi) = a.split_at_mut(a.len() / 2);
     crate::par::join(
-        || dit_split(lo, domain, 2 * stride, inverse),
-        || dit_split(hi, domain, 2 * stride, inverse),
+        || dit_split(lo, domain, 2 * stride, inverse, scaling),
+        || dit_split(hi, domain, 2 * stride, inverse, scaling),
     );
     split_stage::<F, T, false>(a, domain, stride, inverse);
 }
@@ -192,7 +220,7 @@ fn dif_split<F: Scalar, T: Module<F>>(
     stride: usize,
     inverse: bool,
 ) {
-    if !split_here::<F, T>(a.len()) {
+    if !split_here::<F, T>(a.len(), None) {
         dif(a, domain, stride, inverse);
         return;
     }
@@ -285,26 +313,40 @@ pub fn ifft_in_place_rn_unscaled<F: Scalar, T: Module<F>>(
     domain: &Domain<F>,
 ) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
-    dit_split(a, domain, stride, true);
+    dit_split(a, domain, stride, true, None);
     Ok(())
 }
 
-/// Forward FFT in place, parallel over butterflies with the `parallel`
-/// feature (for G1 and other expensive element types); same result as
-/// [`fft_in_place`].
-pub fn fft_in_place_parallel<F: Scalar, T: Module<F>>(
-    a: &mut [T],
-    domain: &Domain<F>,
-) -> Result<()> {
-    transform(a, domain, true, false)
+/// Forward FFT of G1 points in place, parallel over butterflies with the
+/// `parallel` feature, each stage's twiddle products made by the backend's
+/// [`Accel::g1_scale_many`] where [`Accel::g1_batched_scaling`]; same
+/// result as [`fft_in_place`].
+pub fn g1_fft_in_place_parallel<B: Backend>(a: &mut [B::G1], domain: &Domain<B::Fr>) -> Result<()> {
+    transform(a, domain, true, false, g1_scaling::<B>())
 }
 
-/// [`ifft_in_place_unscaled`] with the parallel butterfly network.
-pub fn ifft_in_place_unscaled_parallel<F: Scalar, T: Module<F>>(
-    a: &mut [T],
-    domain: &Domain<F>,
+/// [`ifft_in_place_unscaled`] of G1 points with the parallel butterfly
+/// network of [`g1_fft_in_place_parallel`].
+pub fn g1_ifft_in_place_unscaled_parallel<B: Backend>(
+    a: &mut [B::G1],
+    domain: &Domain<B::Fr>,
 ) -> Result<()> {
-    transform(a, domain, true, true)
+    transform(a, domain, true, true, g1_scaling::<B>())
+}
+
+/// [`fft_in_place`] of G1 points with the stage scaling of
+/// [`g1_fft_in_place_parallel`] (on the calling thread).
+pub fn g1_fft_in_place<B: Backend>(a: &mut [B::G1], domain: &Domain<B::Fr>) -> Result<()> {
+    transform(a, domain, false, false, g1_scaling::<B>())
+}
+
+/// [`ifft`] of G1 points, with the stage scaling of
+/// [`g1_fft_in_place_parallel`] (on the calling thread).
+pub fn g1_ifft<B: Backend>(a: &[B::G1], domain: &Domain<B::Fr>) -> Result<Vec<B::G1>> {
+    let mut out = a.to_vec();
+    transform(&mut out, domain, false, true, g1_scaling::<B>())?;
+    scale_by_inverse_len(&mut out)?;
+    Ok(out)
 }
 
 /// The forward transform, or with `inverse` the unscaled inverse one
@@ -314,13 +356,14 @@ fn transform<F: Scalar, T: Module<F>>(
     domain: &Domain<F>,
     parallel: bool,
     inverse: bool,
+    scaling: StageScaling<F, T>,
 ) -> Result<()> {
     let stride = check_len(a.len(), domain)?;
     bit_reversal_permutation_in_place(a);
     if parallel {
-        dit(a, domain, stride, inverse, true);
+        dit(a, domain, stride, inverse, true, scaling);
     } else {
-        dit_split(a, domain, stride, inverse);
+        dit_split(a, domain, stride, inverse, scaling);
     }
     Ok(())
 }
@@ -328,7 +371,7 @@ fn transform<F: Scalar, T: Module<F>>(
 /// Forward FFT in place: `a[k] ← Σ_j a[j]·ω^(jk)` with `ω` the primitive
 /// `a.len()`-th root of unity of `domain`.
 pub fn fft_in_place<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>) -> Result<()> {
-    transform(a, domain, false, false)
+    transform(a, domain, false, false, None)
 }
 
 /// Inverse FFT in place (including the `1/n` scaling).
@@ -361,7 +404,7 @@ pub fn ifft_in_place_unscaled<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
 ) -> Result<()> {
-    transform(a, domain, false, true)
+    transform(a, domain, false, true, None)
 }
 
 /// Forward FFT returning a new vector.

@@ -1,10 +1,12 @@
-//! Multi-scalar multiplication: variable-base (the backend's native MSM), a
-//! naive reference, and a fixed-base method with precomputed tables.
+//! Multi-scalar multiplication: variable-base (generic batch-affine, or the
+//! backend's own through [`crate::backend::Accel`]), a naive reference, a
+//! fixed-base method with precomputed tables, and variable-time products.
 
 pub mod batch_affine;
 pub mod fixed_base;
 pub(crate) mod glv;
 pub mod scale;
+pub mod wnaf;
 
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
 
@@ -17,17 +19,33 @@ const SPLIT_MIN_POINTS: usize = 512;
 
 /// From this many points on, the generic batch-affine MSM beats blst's
 /// Pippenger (measured without IFMA: 64 points 0.96, 128 points 0.94,
-/// 4096 points 0.79 of its time; 16 points 1.07).
-const BATCH_AFFINE_MIN_POINTS: usize = 64;
+/// 4096 points 0.79 of its time; 16 points 1.07); below it, MSMs over
+/// shared points run one by one.
+pub(crate) const BATCH_AFFINE_MIN_POINTS: usize = 64;
+
+/// Up to this many points, the generic MSM is a sum of variable-time
+/// products.
+const PRODUCTS_MAX_POINTS: usize = 3;
 
 /// `Σ scalars[i]·points[i]` (variable base, one thread): the backend's
-/// MSM where it is accelerated on this CPU or the input is small, else the
-/// generic batch-affine MSM with GLV. Points must be in G1. Extra entries
-/// of the longer slice are ignored.
+/// [`Accel::g1_msm`](crate::backend::Accel::g1_msm), by default
+/// [`g1_msm_generic`]. Points must be in G1. Extra entries of the longer
+/// slice are ignored.
 pub fn g1_msm<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
+    B::g1_msm(points, scalars)
+}
+
+/// The generic variable-base MSM: up to three points a sum of
+/// variable-time products, else the batch-affine bucket method with GLV
+/// ([`batch_affine::g1_msm_many`]). Points must be in G1. Extra entries of
+/// the longer slice are ignored.
+pub fn g1_msm_generic<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
     let n = points.len().min(scalars.len());
-    if n < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
-        return B::g1_msm(points, scalars);
+    if n <= PRODUCTS_MAX_POINTS {
+        return points[..n].iter().zip(scalars).fold(
+            <B::G1 as crate::backend::Module<B::Fr>>::zero(),
+            |acc, (p, s)| acc + B::g1_mul_vartime(&B::g1_from_affine(p), s),
+        );
     }
     batch_affine::g1_msm_many::<B>(&[(&points[..n], &scalars[..n])])
         .pop()

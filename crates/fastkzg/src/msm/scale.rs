@@ -9,7 +9,7 @@
 //! constant-time 255-bit multiplication (255 doublings) this is about a third
 //! fewer field multiplications. For public inputs only.
 
-use crate::backend::wnaf;
+use super::wnaf;
 use crate::backend::{Backend, Group, Module};
 
 /// NAF width: tables of `2^(W−2)` odd multiples.

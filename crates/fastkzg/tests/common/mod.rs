@@ -46,3 +46,27 @@ pub fn random_blob(rng: &mut impl rand::RngCore) -> Box<fastkzg::Blob> {
     }
     blob
 }
+
+/// The test matrix: `backend_tests!(a, b, ...)` instantiates the test
+/// functions `a::<B>()`, `b::<B>()`, ... (generic over `B: Backend`) once
+/// per backend, as `#[test]`s in a module named after the backend: blst
+/// always, the others under their cargo features. Adding a backend is one
+/// line here.
+#[macro_export]
+macro_rules! backend_tests {
+    ($($test:ident),* $(,)?) => {
+        $crate::backend_tests!(@backend blst, fastkzg::Blst, all(); $($test),*);
+        $crate::backend_tests!(@backend arkworks, fastkzg::Arkworks, feature = "arkworks"; $($test),*);
+    };
+    (@backend $module:ident, $backend:ty, $cfg:meta; $($test:ident),*) => {
+        #[cfg($cfg)]
+        mod $module {
+            $(
+                #[test]
+                fn $test() {
+                    super::$test::<$backend>();
+                }
+            )*
+        }
+    };
+}

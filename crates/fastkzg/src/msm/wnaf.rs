@@ -8,16 +8,17 @@
 //! doublings that every term shares.
 //!
 //! For public inputs only: the digits, and so the sequence of additions,
-//! depend on the scalar. Verification is the only user.
+//! depend on the scalar. Verification is the only user. The default of
+//! [`crate::backend::Accel::g1_mul_vartime`].
 
-use super::Group;
+use crate::backend::Group;
 
 /// The digit width used for single scalar multiplications.
-pub(crate) const WINDOW: usize = 5;
+pub const WINDOW: usize = 5;
 
 /// The width-`w` NAF of the little-endian integer `scalar`, least significant
 /// digit first (one digit per bit, plus one for a final carry).
-pub(crate) fn digits(scalar: &[u64], w: usize) -> Vec<i8> {
+pub fn digits(scalar: &[u64], w: usize) -> Vec<i8> {
     debug_assert!((2..=7).contains(&w));
     // What is left of the scalar, with one spare limb for the carries that
     // negative digits cause.
@@ -67,7 +68,7 @@ fn shift_right(k: &mut [u64], s: usize) {
 }
 
 /// `P, 3P, 5P, …, (2^(w−1) − 1)P`: the table the digits of width `w` index.
-pub(crate) fn odd_multiples<F, G: Group<F>>(p: &G, w: usize) -> Vec<G> {
+pub fn odd_multiples<F, G: Group<F>>(p: &G, w: usize) -> Vec<G> {
     let double = p.double();
     let mut table = Vec::with_capacity(1 << (w - 2));
     let mut m = *p;
@@ -82,7 +83,7 @@ pub(crate) fn odd_multiples<F, G: Group<F>>(p: &G, w: usize) -> Vec<G> {
 /// `Σ dᵢ·Tᵢ` over terms `(Tᵢ, dᵢ)`: a table of odd multiples of a point
 /// (from [`odd_multiples`]) and the NAF digits of its scalar (from
 /// [`digits`], with the same width). The digit lists may differ in length.
-pub(crate) fn straus<F, G: Group<F>>(terms: &[(&[G], &[i8])]) -> G {
+pub fn straus<F, G: Group<F>>(terms: &[(&[G], &[i8])]) -> G {
     let len = terms.iter().map(|(_, d)| d.len()).max().unwrap_or(0);
     let mut acc = G::zero();
     let mut started = false;
@@ -111,14 +112,14 @@ pub(crate) fn straus<F, G: Group<F>>(terms: &[(&[G], &[i8])]) -> G {
 }
 
 /// `scalar·P` for a scalar given as little-endian limbs, by one NAF term.
-pub(crate) fn mul<F, G: Group<F>>(p: &G, scalar: &[u64]) -> G {
+pub fn mul<F, G: Group<F>>(p: &G, scalar: &[u64]) -> G {
     let table = odd_multiples(p, WINDOW);
     let d = digits(scalar, WINDOW);
     straus(&[(&table, &d)])
 }
 
 /// Little-endian 64-bit limbs of a 32-byte little-endian integer.
-pub(crate) fn limbs(bytes_le: &[u8; 32]) -> [u64; 4] {
+pub fn limbs(bytes_le: &[u8; 32]) -> [u64; 4] {
     let mut out = [0u64; 4];
     for (limb, chunk) in out.iter_mut().zip(bytes_le.chunks_exact(8)) {
         let mut b = [0u8; 8];
@@ -131,7 +132,7 @@ pub(crate) fn limbs(bytes_le: &[u8; 32]) -> [u64; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{Backend, Blst, Module, Scalar};
+    use crate::backend::{Accel, Backend, Blst, Module, Scalar};
     use rand::{Rng, SeedableRng};
 
     /// `Σ dᵢ·2^i` as a little-endian integer of `limbs + 1` limbs, by

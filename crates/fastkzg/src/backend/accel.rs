@@ -1,0 +1,123 @@
+//! The one optional acceleration trait of a backend.
+//!
+//! Every method of [`Accel`] has the generic implementation from
+//! [`crate::msm`] or [`crate::math`] as its default, so a backend without
+//! fast paths of its own writes `impl Accel<Self> for MyBackend {}` and
+//! runs the generic code. A backend that overrides a method must return
+//! exactly what the default returns (the test matrix checks every backend
+//! against blst); it decides at run time (once, cached) whether its own
+//! code wins on the CPU it runs on, and otherwise calls the default's
+//! generic function itself.
+
+use super::{Backend, PointError, Scalar};
+
+/// Optional fast paths of a backend `B` (implemented by `B` itself:
+/// `impl Accel<Self> for B`). The generic core calls these methods, never
+/// the generic functions behind the defaults directly.
+pub trait Accel<B: Backend> {
+    /// Spec `bytes_to_bls_field` for consecutive 32-byte big-endian
+    /// integers (a trailing partial chunk is ignored); `Err(i)` names the
+    /// first that is not `< r`.
+    fn fr_from_bytes_be_many(bytes: &[u8]) -> Result<Vec<B::Fr>, usize> {
+        fr_from_bytes_be_each::<B>(bytes)
+    }
+
+    /// [`Accel::fr_from_bytes_be_many`] with every element multiplied by
+    /// the same backend constant `1/c`, returned with `c`: the cheapest form
+    /// a backend can produce (blst and arkworks: the integer taken as its
+    /// Montgomery representation, skipping the conversion). A computation
+    /// that is linear in the elements multiplies its result by `c` once.
+    /// `Err(i)` names the first element that is not `< r`. The default is
+    /// the plain conversion with `c = 1`.
+    fn fr_from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<B::Fr>, B::Fr), usize> {
+        Ok((B::fr_from_bytes_be_many(bytes)?, B::Fr::one()))
+    }
+
+    /// The barycentric sum of a polynomial in evaluation form over roots
+    /// that come in opposite pairs, as one fraction `(num, den)`:
+    /// `num/den = Σ_k w_k·(z·(a_k − b_k) + w_k·(a_k + b_k)) / (z² − w_k²)`
+    /// with `a_k = evals[2k]` (at `w_k = roots[2k]`), `b_k = evals[2k + 1]`
+    /// (at `roots[2k + 1] = −w_k`) and `roots_sq[k] = w_k²`. This is
+    /// `Σ_i evals[i]·roots[i]/(z − roots[i])`, each pair's two terms joined
+    /// over `z² − w_k²`. `z` must not be a root.
+    ///
+    /// Only for backends with a vector kernel that evaluates many pairs at
+    /// once; `None` (the default) means the caller uses the generic fold of
+    /// [`crate::math::fold_eval`], which needs fewer multiplications.
+    fn blob_pair_fraction_sum(
+        _evals: &[B::Fr],
+        _roots: &[B::Fr],
+        _roots_sq: &[B::Fr],
+        _z: &B::Fr,
+    ) -> Option<(B::Fr, B::Fr)> {
+        None
+    }
+
+    /// Decodes many compressed points, each as [`Backend::g1_decompress`]
+    /// (a backend may check the subgroup membership of many at once).
+    fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<B::G1Affine, PointError>> {
+        bytes.iter().map(B::g1_decompress).collect()
+    }
+
+    /// `s·p` in variable time, for public inputs (verification). `p` must
+    /// be in G1. The default is width-5 NAF ([`crate::msm::wnaf`]).
+    fn g1_mul_vartime(p: &B::G1, s: &B::Fr) -> B::G1 {
+        crate::msm::wnaf::mul(p, &crate::msm::wnaf::limbs(&s.to_bytes_le()))
+    }
+
+    /// `Σ scalars[i]·points[i]` (variable base, one thread). Points must be
+    /// in G1. Extra entries of the longer slice are ignored. The default is
+    /// the generic batch-affine bucket method with GLV
+    /// ([`crate::msm::g1_msm_generic`]).
+    fn g1_msm(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
+        crate::msm::g1_msm_generic::<B>(points, scalars)
+    }
+
+    /// Whether [`Accel::g1_msm`] and [`Accel::g1_msm_signed_digits`] run
+    /// the backend's own MSM (decided at run time, e.g. by a SIMD kernel the
+    /// CPU has). When `false`, the generic code runs several MSMs in lock
+    /// step where it can (one batch-affine pass instead of one per MSM).
+    fn msm_accelerated() -> bool {
+        false
+    }
+
+    /// `Σ d_i·points[i]` where every `digits[i]` is a signed `window`-bit
+    /// digit in two's complement (`-2^(window-1) ≤ d_i < 2^(window-1)`), as
+    /// produced by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`
+    /// (other windows give the identity). The default is the generic
+    /// batch-affine bucket method.
+    fn g1_msm_signed_digits(points: &[B::G1Affine], digits: &[u16], window: usize) -> B::G1 {
+        crate::msm::batch_affine::signed_digit_sum::<B>(points, digits, window)
+    }
+
+    /// Whether a G1 FFT collects each stage's twiddle products into one
+    /// [`Accel::g1_scale_many`] call (instead of one product per
+    /// butterfly). The default, `true`, suits every backend with affine
+    /// coordinates: the generic GLV products with one shared inversion beat
+    /// one constant-time product per butterfly (blst without IFMA:
+    /// compute_cells_and_kzg_proofs 264 → 249 ms).
+    fn g1_batched_scaling() -> bool {
+        true
+    }
+
+    /// `ys[i] ← ws[i]·ys[i]` for independent products (extra entries of the
+    /// longer slice are ignored). The points must be in G1. The default is
+    /// the generic GLV products of [`crate::msm::scale`].
+    fn g1_scale_many(ys: &mut [B::G1], ws: &[B::Fr]) {
+        crate::msm::scale::g1_scale_many::<B>(ys, ws)
+    }
+}
+
+/// [`Accel::fr_from_bytes_be_many`] one element at a time: the default, and
+/// the fallback of backends that override it.
+pub(crate) fn fr_from_bytes_be_each<B: Backend>(bytes: &[u8]) -> Result<Vec<B::Fr>, usize> {
+    bytes
+        .chunks_exact(32)
+        .enumerate()
+        .map(|(i, chunk)| {
+            let mut b = [0u8; 32];
+            b.copy_from_slice(chunk);
+            B::Fr::from_bytes_be(&b).ok_or(i)
+        })
+        .collect()
+}
