@@ -70,5 +70,7 @@ fn main() {
     backend::<fastkzg::Blst>(&mut c, quick);
     #[cfg(feature = "arkworks")]
     backend::<fastkzg::Arkworks>(&mut c, quick);
+    #[cfg(feature = "zkcrypto")]
+    backend::<fastkzg::Zkcrypto>(&mut c, quick);
     c.final_summary();
 }

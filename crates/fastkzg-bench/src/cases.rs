@@ -713,8 +713,8 @@ pub fn fastkzg_backends(threads: &Threads, precomputes: &[usize]) -> Vec<Lib> {
     let mut v = vec![Lib::fastkzg::<fastkzg::Blst>(threads, precomputes)];
     #[cfg(feature = "arkworks")]
     v.push(Lib::fastkzg::<fastkzg::Arkworks>(threads, precomputes));
-    // A new backend is one more line, e.g. (with `zkcrypto = ["fastkzg/zkcrypto"]`):
-    // #[cfg(feature = "zkcrypto")] v.push(Lib::fastkzg::<fastkzg::Zkcrypto>(threads, precomputes));
+    #[cfg(feature = "zkcrypto")]
+    v.push(Lib::fastkzg::<fastkzg::Zkcrypto>(threads, precomputes));
     v
 }
 

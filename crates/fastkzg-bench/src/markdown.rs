@@ -81,6 +81,7 @@ pub fn collect_meta(res: &mut Results) {
     let features = [
         ("parallel", cfg!(feature = "parallel")),
         ("arkworks", cfg!(feature = "arkworks")),
+        ("zkcrypto", cfg!(feature = "zkcrypto")),
     ];
     let features: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
     let logical = cpuinfo

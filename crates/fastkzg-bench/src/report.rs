@@ -657,6 +657,8 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     toolkit_rows::<fastkzg::Blst>("fastkzg", &tools, &budget, res, start);
     #[cfg(feature = "arkworks")]
     toolkit_rows::<fastkzg::Arkworks>("fastkzg-arkworks", &tools, &budget, res, start);
+    #[cfg(feature = "zkcrypto")]
+    toolkit_rows::<fastkzg::Zkcrypto>("fastkzg-zkcrypto", &tools, &budget, res, start);
 }
 
 fn toolkit_rows<B: fastkzg::Backend>(

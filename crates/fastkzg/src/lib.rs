@@ -76,6 +76,8 @@ pub use par::{is_parallel, run_serial};
 
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
+#[cfg(feature = "zkcrypto")]
+pub use backend::Zkcrypto;
 pub use backend::{Backend, Blst};
 pub use constants::*;
 pub use error::{Error, Input, Result};

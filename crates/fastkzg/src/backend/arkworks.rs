@@ -29,6 +29,7 @@ use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
 use ark_ec::{AdditiveGroup, AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInt, Field, One, PrimeField, Zero};
 
+use super::zcash::{is_canonical_infinity, FLAG_COMPRESSED, FLAG_INFINITY, FLAG_MASK, FLAG_SORT};
 use super::{Accel, Backend, Group, Module, PointError, Scalar};
 
 /// The arkworks backend marker type.
@@ -56,14 +57,6 @@ type G2Affine = ark_bls12_381::G2Affine;
 /// A G2 point with its precomputed Miller-loop line coefficients.
 pub type G2Lines = G2Prepared<BlsConfig>;
 
-/// Compression flag (first byte).
-const FLAG_COMPRESSED: u8 = 0x80;
-/// Point-at-infinity flag (first byte).
-const FLAG_INFINITY: u8 = 0x40;
-/// "`y` is the lexicographically larger root" flag (first byte, compressed).
-const FLAG_SORT: u8 = 0x20;
-/// All three flag bits.
-const FLAG_MASK: u8 = FLAG_COMPRESSED | FLAG_INFINITY | FLAG_SORT;
 /// Bytes in one big-endian base-field element.
 const FQ_BYTES: usize = 48;
 
@@ -123,15 +116,6 @@ fn fq2_is_larger(y: &Fq2) -> bool {
         fq_is_larger(&y.c0)
     } else {
         fq_is_larger(&y.c1)
-    }
-}
-
-/// Whether every byte after the first is zero and the first has no bits
-/// besides the flags in `allowed`.
-fn is_canonical_infinity(bytes: &[u8], allowed: u8) -> bool {
-    match bytes.split_first() {
-        Some((first, rest)) => first & !allowed == 0 && rest.iter().all(|b| *b == 0),
-        None => false,
     }
 }
 

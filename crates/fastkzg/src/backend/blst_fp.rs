@@ -63,6 +63,34 @@ fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
     out
 }
 
+impl Fp {
+    /// The element with the given 48-byte big-endian value, `None` unless it
+    /// is below p (for backends that expose coordinates only as bytes).
+    pub fn from_be_bytes(bytes: &[u8; 48]) -> Option<Fp> {
+        let mut limbs = [0u64; 6];
+        for (limb, chunk) in limbs.iter_mut().rev().zip(bytes.chunks_exact(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(chunk);
+            *limb = u64::from_be_bytes(b);
+        }
+        if !sub_limbs(&limbs, &P).1 {
+            return None;
+        }
+        let mut out = blst_fp::default();
+        // SAFETY: blst reads six limbs of a value below p and writes `out`.
+        unsafe { blst::blst_fp_from_uint64(&mut out, limbs.as_ptr()) };
+        Some(Fp(out))
+    }
+
+    /// The canonical 48-byte big-endian value.
+    pub fn to_be_bytes(&self) -> [u8; 48] {
+        let mut out = [0u8; 48];
+        // SAFETY: blst writes 48 bytes into `out` from an initialised element.
+        unsafe { blst::blst_bendian_from_fp(out.as_mut_ptr(), &self.0) };
+        out
+    }
+}
+
 // Addition and subtraction are a few instructions on limbs, inlined here
 // (a call into blst costs more than the arithmetic); the representation is
 // blst's, reduced below p.
@@ -147,6 +175,30 @@ impl BaseField for Fp {
 mod tests {
     use super::{Fp, ONE};
     use crate::backend::BaseField;
+
+    /// The byte conversions round-trip and reject values not below p.
+    #[test]
+    fn big_endian_bytes() {
+        let mut x = Fp::one();
+        for _ in 0..20 {
+            x = x * x + Fp::one() + Fp::one();
+            assert_eq!(Fp::from_be_bytes(&x.to_be_bytes()), Some(x));
+        }
+        let mut two = [0u8; 48];
+        two[47] = 2;
+        assert_eq!(Fp::from_be_bytes(&two), Some(Fp::one() + Fp::one()));
+        let p: Vec<u8> = super::P
+            .iter()
+            .rev()
+            .flat_map(|l| l.to_be_bytes())
+            .collect();
+        let mut p_be = [0u8; 48];
+        p_be.copy_from_slice(&p);
+        assert_eq!(Fp::from_be_bytes(&p_be), None);
+        p_be[47] -= 1;
+        assert_eq!(Fp::from_be_bytes(&p_be), Some(-Fp::one()));
+        assert_eq!(Fp::from_be_bytes(&[0xff; 48]), None);
+    }
 
     /// The Montgomery constant is blst's 1, and the operations agree with
     /// small-integer arithmetic.

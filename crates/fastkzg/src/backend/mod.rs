@@ -19,7 +19,8 @@
 //! [`Accel`], a cargo feature, and one line in the test matrix
 //! (`crates/fastkzg/tests/common/mod.rs`, `for_each_backend!`).
 //!
-//! Backends: [`Blst`] (default) and, with the `arkworks` feature, `Arkworks`.
+//! Backends: [`Blst`] (default) and, with their cargo features, `Arkworks`
+//! (`arkworks`) and `Zkcrypto` (`zkcrypto`).
 
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -37,6 +38,14 @@ pub use accel::Accel;
 pub mod arkworks;
 #[cfg(feature = "arkworks")]
 pub use self::arkworks::Arkworks;
+
+#[cfg(feature = "zkcrypto")]
+pub mod zkcrypto;
+#[cfg(feature = "zkcrypto")]
+pub use self::zkcrypto::Zkcrypto;
+
+#[cfg(any(feature = "arkworks", feature = "zkcrypto"))]
+mod zcash;
 
 /// Why a byte string is not an acceptable curve point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

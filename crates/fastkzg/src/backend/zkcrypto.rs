@@ -1,0 +1,414 @@
+//! The zkcrypto backend (pure Rust): an adapter over the `bls12_381` crate
+//! 0.9.
+//!
+//! That crate keeps its base field Fp and the affine coordinates private;
+//! it exposes points only through their encodings. The generic batch-affine
+//! MSMs need affine coordinates and base-field arithmetic, so this adapter
+//! stores affine G1 points as their coordinates in blst's Fp (blst is always
+//! linked, and [`super::blst::Fp`] already serves the generic code), read
+//! from the crate's uncompressed encoding. Everything else — the scalar
+//! field, the group law, the square roots of decompression, the subgroup
+//! checks and the pairing — is the `bls12_381` crate's. So no algorithm is
+//! written twice and no second MSM exists: the generic code serves this
+//! backend as it serves arkworks.
+//!
+//! Decoding checks the flags and the coordinate range itself (the crate
+//! reports every failure alike) so that each failure maps to the
+//! [`PointError`] blst reports, including blst's treatment of the G1 points
+//! `(0, ±2)` (on the curve, of order 3: [`PointError::NotInSubgroup`] even
+//! for the subgroup-unchecked decoder).
+
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use bls12_381::{G1Projective, G2Affine, G2Projective, Gt};
+
+use super::blst::Fp;
+use super::zcash::{
+    coordinates_below_p, is_canonical_infinity, FLAG_COMPRESSED, FLAG_INFINITY, FLAG_MASK,
+};
+use super::{Accel, Backend, Blst, Group, Module, PointError, Scalar};
+
+/// The zkcrypto backend marker type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Zkcrypto;
+
+/// An element of Fr.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fr(pub bls12_381::Scalar);
+
+/// A G1 point in the crate's projective coordinates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G1(pub G1Projective);
+
+/// A G2 point in the crate's projective coordinates.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct G2(pub G2Projective);
+
+/// An affine G1 point as its coordinates `(x, y)` in blst's Fp; `None` is
+/// the point at infinity.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct G1Affine(pub Option<(Fp, Fp)>);
+
+/// Bytes in one big-endian base-field element.
+const FP_BYTES: usize = 48;
+
+impl G1Affine {
+    /// The crate's affine point with these coordinates.
+    fn to_zk(self) -> bls12_381::G1Affine {
+        let Some((x, y)) = self.0 else {
+            return bls12_381::G1Affine::identity();
+        };
+        let mut bytes = [0u8; 2 * FP_BYTES];
+        bytes[..FP_BYTES].copy_from_slice(&x.to_be_bytes());
+        bytes[FP_BYTES..].copy_from_slice(&y.to_be_bytes());
+        // Canonical coordinates below p always decode.
+        Option::from(bls12_381::G1Affine::from_uncompressed_unchecked(&bytes))
+            .unwrap_or_else(bls12_381::G1Affine::identity)
+    }
+
+    /// The coordinates of the crate's affine point.
+    fn from_zk(p: &bls12_381::G1Affine) -> G1Affine {
+        if bool::from(p.is_identity()) {
+            return G1Affine(None);
+        }
+        let bytes = p.to_uncompressed();
+        let coordinate = |range: core::ops::Range<usize>| {
+            let mut c = [0u8; FP_BYTES];
+            c.copy_from_slice(&bytes[range]);
+            Fp::from_be_bytes(&c)
+        };
+        G1Affine(coordinate(0..FP_BYTES).zip(coordinate(FP_BYTES..2 * FP_BYTES)))
+    }
+}
+
+// ---------------------------------------------------------------- Fr
+
+impl Add for Fr {
+    type Output = Fr;
+    fn add(self, rhs: Fr) -> Fr {
+        Fr(self.0 + rhs.0)
+    }
+}
+impl Sub for Fr {
+    type Output = Fr;
+    fn sub(self, rhs: Fr) -> Fr {
+        Fr(self.0 - rhs.0)
+    }
+}
+impl Mul for Fr {
+    type Output = Fr;
+    fn mul(self, rhs: Fr) -> Fr {
+        Fr(self.0 * rhs.0)
+    }
+}
+impl<'a> Mul<&'a Fr> for Fr {
+    type Output = Fr;
+    fn mul(self, rhs: &'a Fr) -> Fr {
+        Fr(self.0 * rhs.0)
+    }
+}
+impl Neg for Fr {
+    type Output = Fr;
+    fn neg(self) -> Fr {
+        Fr(-self.0)
+    }
+}
+impl AddAssign for Fr {
+    fn add_assign(&mut self, rhs: Fr) {
+        self.0 += rhs.0;
+    }
+}
+impl SubAssign for Fr {
+    fn sub_assign(&mut self, rhs: Fr) {
+        self.0 -= rhs.0;
+    }
+}
+impl MulAssign for Fr {
+    fn mul_assign(&mut self, rhs: Fr) {
+        self.0 *= rhs.0;
+    }
+}
+
+impl Module<Fr> for Fr {
+    fn zero() -> Self {
+        Fr(bls12_381::Scalar::zero())
+    }
+    fn is_zero(&self) -> bool {
+        self.0 == bls12_381::Scalar::zero()
+    }
+}
+
+impl Scalar for Fr {
+    fn one() -> Self {
+        Fr(bls12_381::Scalar::one())
+    }
+    fn from_u64(v: u64) -> Self {
+        Fr(bls12_381::Scalar::from(v))
+    }
+    fn from_bytes_be(bytes: &[u8; 32]) -> Option<Self> {
+        let mut le = *bytes;
+        le.reverse();
+        Option::from(bls12_381::Scalar::from_bytes(&le)).map(Fr)
+    }
+    fn from_bytes_be_reduced(bytes: &[u8; 32]) -> Self {
+        let mut wide = [0u8; 64];
+        for (w, b) in wide.iter_mut().zip(bytes.iter().rev()) {
+            *w = *b;
+        }
+        Fr(bls12_381::Scalar::from_bytes_wide(&wide))
+    }
+    fn to_bytes_be(&self) -> [u8; 32] {
+        let mut out = self.0.to_bytes();
+        out.reverse();
+        out
+    }
+    fn to_bytes_le(&self) -> [u8; 32] {
+        self.0.to_bytes()
+    }
+    fn square(&self) -> Self {
+        Fr(self.0.square())
+    }
+    fn inverse(&self) -> Option<Self> {
+        Option::from(self.0.invert()).map(Fr)
+    }
+}
+
+// ---------------------------------------------------------------- G1 / G2
+
+/// Implements the group traits for a newtype over one of the crate's
+/// projective point types.
+macro_rules! zk_group {
+    ($name:ident, $raw:ty) => {
+        impl Add for $name {
+            type Output = $name;
+            fn add(self, rhs: $name) -> $name {
+                $name(self.0 + rhs.0)
+            }
+        }
+        impl Sub for $name {
+            type Output = $name;
+            fn sub(self, rhs: $name) -> $name {
+                $name(self.0 - rhs.0)
+            }
+        }
+        impl Neg for $name {
+            type Output = $name;
+            fn neg(self) -> $name {
+                $name(-self.0)
+            }
+        }
+        impl AddAssign for $name {
+            fn add_assign(&mut self, rhs: $name) {
+                self.0 += rhs.0;
+            }
+        }
+        impl SubAssign for $name {
+            fn sub_assign(&mut self, rhs: $name) {
+                self.0 -= rhs.0;
+            }
+        }
+        impl<'a> Mul<&'a Fr> for $name {
+            type Output = $name;
+            fn mul(self, rhs: &'a Fr) -> $name {
+                $name(self.0 * rhs.0)
+            }
+        }
+        impl Module<Fr> for $name {
+            fn zero() -> Self {
+                $name(<$raw>::identity())
+            }
+            fn is_zero(&self) -> bool {
+                bool::from(self.0.is_identity())
+            }
+        }
+        impl Group<Fr> for $name {
+            fn generator() -> Self {
+                $name(<$raw>::generator())
+            }
+            fn double(&self) -> Self {
+                $name(self.0.double())
+            }
+        }
+    };
+}
+
+zk_group!(G1, G1Projective);
+zk_group!(G2, G2Projective);
+
+/// Checks the flags of a compressed encoding: `Ok(true)` for the point at
+/// infinity, `Ok(false)` for a point whose coordinates are to be decoded
+/// (all below p).
+fn compressed_flags(bytes: &[u8]) -> Result<bool, PointError> {
+    let flags = bytes.first().copied().unwrap_or(0) & FLAG_MASK;
+    if flags & FLAG_COMPRESSED == 0 {
+        return Err(PointError::InvalidEncoding);
+    }
+    if flags & FLAG_INFINITY != 0 {
+        return if is_canonical_infinity(bytes, FLAG_COMPRESSED | FLAG_INFINITY) {
+            Ok(true)
+        } else {
+            Err(PointError::InvalidEncoding)
+        };
+    }
+    if !coordinates_below_p(bytes) {
+        return Err(PointError::InvalidEncoding);
+    }
+    Ok(false)
+}
+
+/// Checks the flags of an uncompressed encoding, as [`compressed_flags`].
+fn uncompressed_flags(bytes: &[u8]) -> Result<bool, PointError> {
+    let flags = bytes.first().copied().unwrap_or(0) & FLAG_MASK;
+    if flags == FLAG_INFINITY && is_canonical_infinity(bytes, FLAG_INFINITY) {
+        return Ok(true);
+    }
+    if flags != 0 || !coordinates_below_p(bytes) {
+        return Err(PointError::InvalidEncoding);
+    }
+    Ok(false)
+}
+
+/// Whether the first coordinate (after the flags) is zero: the G1 points
+/// `(0, ±2)` of order 3.
+fn x_is_zero(bytes: &[u8]) -> bool {
+    bytes.first().is_some_and(|b| b & !FLAG_MASK == 0) && bytes[1..FP_BYTES].iter().all(|b| *b == 0)
+}
+
+impl Backend for Zkcrypto {
+    const NAME: &'static str = "zkcrypto";
+    type Fr = Fr;
+    type Fp = Fp;
+    type G1 = G1;
+    type G1Affine = G1Affine;
+    type G2 = G2;
+    type G2Prepared = bls12_381::G2Prepared;
+
+    fn g1_to_affine(p: &G1) -> G1Affine {
+        G1Affine::from_zk(&bls12_381::G1Affine::from(p.0))
+    }
+
+    fn g1_from_affine(p: &G1Affine) -> G1 {
+        G1(G1Projective::from(p.to_zk()))
+    }
+
+    fn g1_batch_to_affine(points: &[G1]) -> Vec<G1Affine> {
+        let raw: Vec<G1Projective> = points.iter().map(|p| p.0).collect();
+        let mut out = vec![bls12_381::G1Affine::identity(); raw.len()];
+        G1Projective::batch_normalize(&raw, &mut out);
+        out.iter().map(G1Affine::from_zk).collect()
+    }
+
+    fn g1_affine_xy(p: &G1Affine) -> Option<(Fp, Fp)> {
+        p.0
+    }
+
+    fn g1_affine_from_xy(x: Fp, y: Fp) -> G1Affine {
+        G1Affine(Some((x, y)))
+    }
+
+    fn g1_glv_beta() -> Fp {
+        Blst::g1_glv_beta()
+    }
+
+    fn g1_add_affine(p: &G1, q: &G1Affine) -> G1 {
+        G1(p.0.add_mixed(&q.to_zk()))
+    }
+
+    fn g1_compress(p: &G1) -> [u8; 48] {
+        bls12_381::G1Affine::from(p.0).to_compressed()
+    }
+
+    fn g1_decompress(bytes: &[u8; 48]) -> Result<G1Affine, PointError> {
+        if compressed_flags(bytes)? {
+            return Ok(G1Affine(None));
+        }
+        let p: bls12_381::G1Affine =
+            Option::from(bls12_381::G1Affine::from_compressed_unchecked(bytes))
+                .ok_or(PointError::NotOnCurve)?;
+        if x_is_zero(bytes) || !bool::from(p.is_torsion_free()) {
+            return Err(PointError::NotInSubgroup);
+        }
+        Ok(G1Affine::from_zk(&p))
+    }
+
+    fn g1_serialize(p: &G1Affine) -> [u8; 96] {
+        let mut out = [0u8; 96];
+        match p.0 {
+            None => out[0] = FLAG_INFINITY,
+            Some((x, y)) => {
+                out[..FP_BYTES].copy_from_slice(&x.to_be_bytes());
+                out[FP_BYTES..].copy_from_slice(&y.to_be_bytes());
+            }
+        }
+        out
+    }
+
+    fn g1_deserialize_unchecked_subgroup(bytes: &[u8; 96]) -> Result<G1Affine, PointError> {
+        if uncompressed_flags(bytes)? {
+            return Ok(G1Affine(None));
+        }
+        let p: bls12_381::G1Affine =
+            Option::from(bls12_381::G1Affine::from_uncompressed_unchecked(bytes))
+                .ok_or(PointError::InvalidEncoding)?;
+        if !bool::from(p.is_on_curve()) {
+            return Err(PointError::NotOnCurve);
+        }
+        if x_is_zero(bytes) {
+            return Err(PointError::NotInSubgroup);
+        }
+        Ok(G1Affine::from_zk(&p))
+    }
+
+    fn g2_compress(p: &G2) -> [u8; 96] {
+        G2Affine::from(p.0).to_compressed()
+    }
+
+    fn g2_decompress(bytes: &[u8; 96]) -> Result<G2, PointError> {
+        if compressed_flags(bytes)? {
+            return Ok(G2::zero());
+        }
+        let p: G2Affine = Option::from(G2Affine::from_compressed_unchecked(bytes))
+            .ok_or(PointError::NotOnCurve)?;
+        if !bool::from(p.is_torsion_free()) {
+            return Err(PointError::NotInSubgroup);
+        }
+        Ok(G2(G2Projective::from(p)))
+    }
+
+    fn g2_serialize(p: &G2) -> [u8; 192] {
+        G2Affine::from(p.0).to_uncompressed()
+    }
+
+    fn g2_deserialize_unchecked_subgroup(bytes: &[u8; 192]) -> Result<G2, PointError> {
+        if uncompressed_flags(bytes)? {
+            return Ok(G2::zero());
+        }
+        let p: G2Affine = Option::from(G2Affine::from_uncompressed_unchecked(bytes))
+            .ok_or(PointError::InvalidEncoding)?;
+        if !bool::from(p.is_on_curve()) {
+            return Err(PointError::NotOnCurve);
+        }
+        Ok(G2(G2Projective::from(p)))
+    }
+
+    fn g2_prepare(p: &G2) -> bls12_381::G2Prepared {
+        bls12_381::G2Prepared::from(G2Affine::from(p.0))
+    }
+
+    fn pairings_verify(pairs: &[(G1, &bls12_381::G2Prepared)]) -> bool {
+        let live: Vec<&(G1, &bls12_381::G2Prepared)> =
+            pairs.iter().filter(|(p, _)| !p.is_zero()).collect();
+        let raw: Vec<G1Projective> = live.iter().map(|(p, _)| p.0).collect();
+        let mut affine = vec![bls12_381::G1Affine::identity(); raw.len()];
+        G1Projective::batch_normalize(&raw, &mut affine);
+        let terms: Vec<(&bls12_381::G1Affine, &bls12_381::G2Prepared)> = affine
+            .iter()
+            .zip(&live)
+            .map(|(p, (_, q))| (p, *q))
+            .collect();
+        bls12_381::multi_miller_loop(&terms).final_exponentiation() == Gt::identity()
+    }
+}
+
+/// No fast paths of its own: the generic MSMs, products and FFT scaling.
+impl Accel<Zkcrypto> for Zkcrypto {}
