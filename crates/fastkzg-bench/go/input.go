@@ -8,10 +8,8 @@ package main
 //	cell proof (48); then z (32), y (32) and the proof at z (48) of blob 0.
 
 import (
-	"bufio"
 	"encoding/binary"
 	"fmt"
-	"io"
 	"os"
 
 	goethkzg "github.com/crate-crypto/go-eth-kzg"
@@ -29,50 +27,35 @@ type inputs struct {
 }
 
 func readFixture(path string) (*inputs, error) {
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
-	var rerr error
-	read := func(dst []byte) {
-		if rerr == nil {
-			_, rerr = io.ReadFull(r, dst)
-		}
-	}
-	var head [12]byte
-	read(head[:])
-	n := int(binary.LittleEndian.Uint32(head[8:]))
-	if rerr == nil && (string(head[:8]) != "FKZGFIX2" || n > 4096) {
+	const perBlob = len(goethkzg.Blob{}) + 96 + goethkzg.CellsPerExtBlob*(len(goethkzg.Cell{})+48)
+	if len(data) < 12 || string(data[:8]) != "FKZGFIX2" ||
+		len(data) != 12+int(binary.LittleEndian.Uint32(data[8:12]))*perBlob+112 {
 		return nil, fmt.Errorf("%s: not a fixture file", path)
 	}
-	in := &inputs{}
-	for i := 0; i < n && rerr == nil; i++ {
-		blob := new(goethkzg.Blob)
+	off, in := 12, &inputs{}
+	read := func(dst []byte) { off += copy(dst, data[off:]) }
+	for off < len(data)-112 {
+		blob, cells := new(goethkzg.Blob), make([]*goethkzg.Cell, goethkzg.CellsPerExtBlob)
 		var c goethkzg.KZGCommitment
 		var p goethkzg.KZGProof
 		read(blob[:])
 		read(c[:])
 		read(p[:])
-		in.blobs = append(in.blobs, blob)
-		in.commitments = append(in.commitments, c)
-		in.proofs = append(in.proofs, p)
-		cells := make([]*goethkzg.Cell, goethkzg.CellsPerExtBlob)
 		proofs := make([]goethkzg.KZGProof, goethkzg.CellsPerExtBlob)
 		for j := range cells {
 			cells[j] = new(goethkzg.Cell)
 			read(cells[j][:])
 			read(proofs[j][:])
 		}
-		in.cells = append(in.cells, cells)
-		in.cellProofs = append(in.cellProofs, proofs)
+		in.blobs, in.commitments, in.proofs = append(in.blobs, blob), append(in.commitments, c), append(in.proofs, p)
+		in.cells, in.cellProofs = append(in.cells, cells), append(in.cellProofs, proofs)
 	}
 	read(in.z[:])
 	read(in.y[:])
 	read(in.kzgProof[:])
-	if rerr != nil {
-		return nil, fmt.Errorf("%s: %w", path, rerr)
-	}
 	return in, nil
 }

@@ -24,7 +24,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -63,57 +62,38 @@ func run(path string, threads int) error {
 	runtime.GOMAXPROCS(threads)
 	runtime.GC()
 	fmt.Printf("# peer %s\n", versions())
-	var cur *job
-	answer := func(d time.Duration, err error) {
+	var cur job
+	sc := bufio.NewScanner(os.Stdin)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	for sc.Scan() {
+		f, d, err := strings.Fields(sc.Text()), time.Duration(0), error(nil)
+		switch {
+		case len(f) >= 2 && f[0] == "case":
+			if cur, err = prepare(ctx, in, f[1], f[2:], threads); err == nil {
+				t0 := time.Now()
+				err, d = cur(true), time.Since(t0)
+			}
+		case len(f) == 2 && f[0] == "run" && cur != nil:
+			n, perr := strconv.Atoi(f[1])
+			if perr != nil || n < 1 {
+				err = fmt.Errorf("bad call count %q", f[1])
+			}
+			t0 := time.Now()
+			for i := 0; i < n && err == nil; i++ {
+				err = cur(false)
+			}
+			d = time.Since(t0)
+		default:
+			err = fmt.Errorf("unknown command or no case prepared: %q", sc.Text())
+		}
 		if err != nil {
+			cur = nil
 			fmt.Printf("err %s\n", strings.ReplaceAll(err.Error(), "\n", " "))
 		} else {
 			fmt.Printf("ok %e\n", d.Seconds())
 		}
 	}
-	r := bufio.NewReader(os.Stdin)
-	for {
-		line, err := r.ReadString('\n')
-		if err == io.EOF && line == "" {
-			return nil
-		} else if err != nil && err != io.EOF {
-			return err
-		}
-		f := strings.Fields(line)
-		switch {
-		case len(f) >= 2 && f[0] == "case":
-			cur = nil
-			j, err := prepare(ctx, in, f[1], f[2:], threads)
-			var dt time.Duration
-			if err == nil {
-				t0 := time.Now()
-				err, dt = j(true), time.Since(t0)
-			}
-			if err == nil {
-				cur = &j
-			}
-			answer(dt, err)
-		case len(f) == 2 && f[0] == "run":
-			n, err := strconv.ParseInt(f[1], 10, 64)
-			if err != nil || n < 1 || cur == nil {
-				answer(0, fmt.Errorf("bad call count %q or no case prepared", f[1]))
-				continue
-			}
-			answer(repeat(*cur, n))
-		default:
-			answer(0, fmt.Errorf("unknown command %q", strings.TrimSpace(line)))
-		}
-	}
-}
-
-func repeat(j job, n int64) (time.Duration, error) {
-	t0 := time.Now()
-	for i := int64(0); i < n; i++ {
-		if err := j(false); err != nil {
-			return 0, err
-		}
-	}
-	return time.Since(t0), nil
+	return sc.Err()
 }
 
 // versions names the library, gnark-crypto and Go.

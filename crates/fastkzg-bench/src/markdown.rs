@@ -34,38 +34,22 @@ pub fn load_average() -> String {
 
 /// Records the machine, the command, the versions and the build.
 pub fn collect_meta(res: &mut Results) {
-    let cpuinfo = read_trim("/proc/cpuinfo");
-    let field = |k: &str| {
-        cpuinfo
-            .lines()
-            .find(|l| l.starts_with(k))?
-            .split(':')
-            .nth(1)
-            .map(str::trim)
+    let (cpuinfo, meminfo) = (read_trim("/proc/cpuinfo"), read_trim("/proc/meminfo"));
+    let field = |info: &str, k: &str| {
+        let line = info.lines().find(|l| l.starts_with(k)).unwrap_or_default();
+        let value = line.split(':').nth(1).unwrap_or_default();
+        value.trim().to_string()
     };
-    let has = |f: &&str| {
-        field("flags")
-            .unwrap_or_default()
-            .split(' ')
-            .any(|w| w == *f)
-    };
-    let flags: Vec<&str> = "adx bmi2 avx2 avx512f avx512ifma sha_ni"
-        .split(' ')
-        .filter(has)
+    let cpu_flags = field(&cpuinfo, "flags");
+    let flags = "adx bmi2 avx2 avx512f avx512ifma sha_ni".split(' ');
+    let flags: Vec<&str> = flags
+        .filter(|f| cpu_flags.split(' ').any(|w| w == *f))
         .collect();
-    let meminfo = read_trim("/proc/meminfo");
-    let mem = meminfo
-        .lines()
-        .find_map(|l| l.strip_prefix("MemTotal:"))
-        .unwrap_or_default();
-    let mem_gib = mem
-        .trim()
+    let kib = field(&meminfo, "MemTotal")
         .trim_end_matches(" kB")
-        .parse::<f64>()
-        .unwrap_or(0.0)
-        / 1048576.0;
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let sep = if args.is_empty() { "" } else { " -- " };
+        .parse()
+        .unwrap_or(0.0);
+    let args = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
     let root = crate::workspace_root().to_string_lossy().to_string();
     let git = |args: &[&str]| command_output("git", &[&["-C", &root][..], args].concat());
     let head = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".into());
@@ -83,60 +67,39 @@ pub fn collect_meta(res: &mut Results) {
         ("arkworks", cfg!(feature = "arkworks")),
         ("zkcrypto", cfg!(feature = "zkcrypto")),
     ];
-    let features: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
-    let logical = cpuinfo
-        .lines()
-        .filter(|l| l.starts_with("processor"))
-        .count();
+    let mut features: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
+    features.extend(features.is_empty().then_some("none"));
+    let logical = cpuinfo.lines().filter(|l| l.starts_with("proc")).count();
     let cpus = crate::peers::available_cpus();
-    let mut set = |k: &str, v: String| res.meta.push((k.into(), v.replace(['\t', '\n'], " ")));
-    set(
-        "date",
-        command_output("date", &["-u", "+%Y-%m-%d %H:%M UTC"]).unwrap_or_default(),
-    );
-    set(
-        "command",
-        format!(
-            "cargo run --release -p fastkzg-bench --bin report{sep}{}",
-            args.join(" ")
-        ),
-    );
-    set("cpu", field("model name").unwrap_or("unknown CPU").into());
-    set(
-        "cores",
-        format!("{logical} logical CPUs in /proc/cpuinfo, {cpus} available to this process"),
-    );
-    set("cpu_flags", flags.join(" "));
-    set("memory", format!("{mem_gib:.1} GiB"));
-    set("kernel", read_trim("/proc/sys/kernel/osrelease"));
-    set("load_start", load_average());
-    set(
-        "rustc",
-        command_output("rustc", &["--version"]).unwrap_or_else(|| "unknown".into()),
-    );
-    set(
-        "git",
-        if dirty {
-            format!("{head} + uncommitted changes")
-        } else {
-            head
-        },
-    );
-    set("crates", crates.join(", "));
-    set(
-        "features",
-        if features.is_empty() {
-            "none".into()
-        } else {
-            features.join(", ")
-        },
-    );
-    let profile = if cfg!(debug_assertions) {
-        "debug"
-    } else {
-        "release (lto = thin, codegen-units = 4)"
+    let profile = match cfg!(debug_assertions) {
+        true => "debug",
+        false => "release (lto = thin, codegen-units = 4)",
     };
-    set("profile", profile.into());
+    let cmd = |c: &str, a: &[&str]| command_output(c, a).unwrap_or_else(|| "unknown".into());
+    let sep = if args.is_empty() { "" } else { " -- " };
+    let report = "cargo run --release -p fastkzg-bench --bin report";
+    let cpu = Some(field(&cpuinfo, "model name")).filter(|c| !c.is_empty());
+    let cores =
+        format!("{logical} logical CPUs in /proc/cpuinfo, {cpus} available to this process");
+    let dirty = if dirty { " + uncommitted changes" } else { "" };
+    let meta = [
+        ("date", cmd("date", &["-u", "+%Y-%m-%d %H:%M UTC"])),
+        ("command", format!("{report}{sep}{args}")),
+        ("cpu", cpu.unwrap_or_else(|| "unknown CPU".into())),
+        ("cores", cores),
+        ("cpu_flags", flags.join(" ")),
+        ("memory", format!("{:.1} GiB", kib / 1048576.0)),
+        ("kernel", read_trim("/proc/sys/kernel/osrelease")),
+        ("load_start", load_average()),
+        ("rustc", cmd("rustc", &["--version"])),
+        ("git", format!("{head}{dirty}")),
+        ("crates", crates.join(", ")),
+        ("features", features.join(", ")),
+        ("profile", profile.into()),
+    ];
+    for (k, v) in meta {
+        res.meta.push((k.into(), v.replace(['\t', '\n'], " ")));
+    }
 }
 
 /// Writes `BENCHMARKS.md`, `docs/bench-results.tsv` and the charts.
@@ -576,20 +539,9 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Stats;
 
     fn row(section: &str, label: &str, median: f64) -> TimeRow {
-        let case = "blob_to_kzg_commitment".to_string();
-        let stats = Stats::from_samples(vec![median], 1);
-        TimeRow {
-            section: section.into(),
-            title: case.clone(),
-            case,
-            param: 0,
-            label: label.into(),
-            threads: 1,
-            stats,
-        }
+        TimeRow::value(section, "blob_to_kzg_commitment", 0, label, median)
     }
 
     #[test]

@@ -37,45 +37,36 @@ pub struct Budget {
 }
 
 impl Budget {
+    /// A budget from its fields, in declaration order.
+    const fn new(t: [Duration; 4], min: usize, min_slow: usize, max: usize) -> Self {
+        let [target_sample, per_case, slow_round, warmup_is_sample_above] = t;
+        Budget {
+            target_sample,
+            per_case,
+            min_samples: min,
+            min_samples_slow: min_slow,
+            slow_round,
+            max_samples: max,
+            warmup_is_sample_above,
+        }
+    }
+
     /// The report's quick mode (the whole report in a few minutes).
     pub fn quick() -> Self {
         let ms = Duration::from_millis;
-        Budget {
-            target_sample: ms(20),
-            per_case: ms(2000),
-            min_samples: 5,
-            min_samples_slow: 3,
-            slow_round: ms(1000),
-            max_samples: 40,
-            warmup_is_sample_above: ms(1500),
-        }
+        Budget::new([ms(20), ms(2000), ms(1000), ms(1500)], 5, 3, 40)
     }
 
     /// The report's default mode.
     pub fn full() -> Self {
         let (ms, s) = (Duration::from_millis, Duration::from_secs);
-        Budget {
-            target_sample: ms(50),
-            per_case: s(10),
-            min_samples: 10,
-            min_samples_slow: 5,
-            slow_round: s(5),
-            max_samples: 100,
-            warmup_is_sample_above: Duration::MAX,
-        }
+        Budget::new([ms(50), s(10), s(5), Duration::MAX], 10, 5, 100)
     }
 
     /// A functional check: one sample each, no calibration beyond one call.
     pub fn smoke() -> Self {
-        Budget {
-            target_sample: Duration::ZERO,
-            per_case: Duration::ZERO,
-            min_samples: 1,
-            min_samples_slow: 1,
-            slow_round: Duration::ZERO,
-            max_samples: 1,
-            warmup_is_sample_above: Duration::MAX,
-        }
+        let zero = Duration::ZERO;
+        Budget::new([zero, zero, zero, Duration::MAX], 1, 1, 1)
     }
 
     /// A cheaper budget for the toolkit sweeps of the report.

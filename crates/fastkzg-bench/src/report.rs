@@ -704,17 +704,13 @@ mod tests {
     fn tsv_round_trip() {
         let mut r = Results::default();
         r.set_meta("cpu", "test CPU");
-        let stats = Stats::from_samples(vec![0.05], 1);
-        let row = TimeRow {
-            section: "api-1t".into(),
-            case: "blob_to_kzg_commitment".into(),
-            param: 0,
-            title: "blob_to_kzg_commitment".into(),
-            label: "fastkzg".into(),
-            threads: 1,
-            stats,
-        };
-        r.times.push(row);
+        r.times.push(TimeRow::value(
+            "api-1t",
+            "blob_to_kzg_commitment",
+            0,
+            "fastkzg",
+            0.05,
+        ));
         r.times.push(TimeRow::value(
             "settings",
             "memory_bytes",

@@ -136,6 +136,14 @@ impl Tool {
     }
 }
 
+/// A job that runs `f` and returns the fingerprint 0.
+fn job<'a>(mut f: impl FnMut() + Send + 'a) -> Job<'a> {
+    Box::new(move || {
+        f();
+        0
+    })
+}
+
 /// Inputs of the toolkit cases on backend `B` (random, fixed seeds).
 pub struct ToolkitInputs<B: Backend> {
     /// The mainnet settings (precompute 0).
@@ -212,9 +220,8 @@ impl<B: Backend> ToolkitInputs<B> {
             Tool::FrFft(s) => {
                 let mut buf = self.scalars[..size(s)].to_vec();
                 let d = Domain::<B::Fr>::new(size(s)).expect("domain");
-                Box::new(move || {
+                job(move || {
                     fft::fft_in_place(&mut buf, &d).expect("fft");
-                    0
                 })
             }
             Tool::G1Fft(s) | Tool::G1FftParallel(s) => {
@@ -224,57 +231,51 @@ impl<B: Backend> ToolkitInputs<B> {
                     .collect();
                 let d = Domain::<B::Fr>::new(size(s)).expect("domain");
                 let parallel = matches!(tool, Tool::G1FftParallel(_));
-                Box::new(move || {
+                job(move || {
                     if parallel {
                         fft::g1_fft_in_place_parallel::<B>(&mut buf, &d).expect("fft");
                     } else {
                         fft::g1_fft_in_place::<B>(&mut buf, &d).expect("fft");
                     }
-                    0
                 })
             }
             Tool::DasExtension(s) => {
                 let evals = &self.scalars[..size(s)];
                 let d = Domain::<B::Fr>::new(size(s)).expect("domain");
                 let e = Domain::<B::Fr>::new(2 * size(s)).expect("domain");
-                Box::new(move || {
+                job(move || {
                     std::hint::black_box(das::das_extension(evals, &d, &e).expect("extension"));
-                    0
                 })
             }
             Tool::Msm(s) => {
                 let (p, k) = (&self.points[..size(s)], &self.scalars[..size(s)]);
-                Box::new(move || {
+                job(move || {
                     std::hint::black_box(fastkzg::msm::g1_msm::<B>(p, k));
-                    0
                 })
             }
             Tool::FixedBaseMsm(w) => {
                 let t = self.fixed(w);
                 let k = &self.scalars[..4096];
-                Box::new(move || {
+                job(move || {
                     std::hint::black_box(t.msm(k));
-                    0
                 })
             }
             Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
                 let fk = self.fk20(w);
                 let c = &self.coeffs;
                 let multi = matches!(tool, Tool::Fk20MultiProofs(_));
-                Box::new(move || {
+                job(move || {
                     if multi {
                         std::hint::black_box(fk.multi_proofs(c).expect("fk20"));
                     } else {
                         std::hint::black_box(fk.h_commitments(c).expect("fk20"));
                     }
-                    0
                 })
             }
             Tool::ZeroPolynomial(n) => {
                 let roots = &self.scalars[..n];
-                Box::new(move || {
+                job(move || {
                     std::hint::black_box(zero_poly::zero_polynomial(roots));
-                    0
                 })
             }
             Tool::ErasureRecovery(s) => {
@@ -289,20 +290,18 @@ impl<B: Backend> ToolkitInputs<B> {
                 for i in &idx[..n / 2] {
                     samples[*i] = None;
                 }
-                Box::new(move || {
+                job(move || {
                     std::hint::black_box(
                         erasure::recover_from_samples(&samples, &d).expect("recovery"),
                     );
-                    0
                 })
             }
             Tool::CellVanishingPolynomial => {
                 let missing = random_missing_cells(&mut rng);
                 let missing_ids: Vec<u64> = missing.iter().map(|c| *c as u64).collect();
                 let ks = &self.ks;
-                Box::new(move || {
+                job(move || {
                     let _ = std::hint::black_box(ks.construct_vanishing_polynomial(&missing_ids));
-                    0
                 })
             }
             Tool::CellRecoverWithZeroPoly => {
@@ -319,11 +318,10 @@ impl<B: Backend> ToolkitInputs<B> {
                         *v = B::Fr::zero();
                     }
                 }
-                Box::new(move || {
+                job(move || {
                     std::hint::black_box(
                         erasure::recover_with_zero_poly(&evals, &zero, &d).expect("recovery"),
                     );
-                    0
                 })
             }
         }
