@@ -9,19 +9,12 @@
 //! 1`, two threads `GOMAXPROCS=2` with 2; `verify_blob_kzg_proof_batch` is
 //! its batch function, not the per-blob-goroutine `...BatchPar`.
 //!
-//! The program is `crates/fastkzg-bench/go` (own `go.mod`/`go.sum`),
-//! built by [`build`] with `go build` (`GOTOOLCHAIN=local`, `-mod=readonly`)
-//! into `<target dir>/fastkzg-bench-go/`. A [`GoServer`] runs it on the
-//! report's fixture file and drives it over its stdin (protocol in
-//! `go/main.go`): `case KIND BLOB:CELL ...` prepares a case, makes one call
-//! and checks it against the fixture; `run N` makes N calls, timed in Go.
-//! Each sample is one `run`, taken in turn with the Rust libraries'. When
-//! `go` is missing or a step fails, the report notes it and goes on
-//! without the column. By hand:
-//!
-//! ```text
-//! cd crates/fastkzg-bench/go && go build -o /tmp/gopeer . && /tmp/gopeer -threads 1 FIXTURE
-//! ```
+//! The program is `crates/fastkzg-bench/go` (own `go.mod`/`go.sum`, its
+//! line protocol in `go/main.go`), built by [`build`] into `<target
+//! dir>/fastkzg-bench-go/`; a [`GoServer`] runs it on the report's fixture
+//! file. Each sample is one `run N`, timed in Go, taken in turn with the
+//! Rust libraries'. When `go` is missing or a step fails, the report notes
+//! it and goes on without the column.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -34,55 +27,40 @@ use crate::measure::Contender;
 /// The column label at one thread.
 pub const LABEL: &str = "go-eth-kzg";
 
-/// The label at `threads` threads.
-pub fn label(threads: usize) -> String {
-    match threads {
-        1 => LABEL.into(),
-        n => format!("{LABEL} {n}T"),
-    }
-}
-
 /// Builds the Go program into `<target_dir>/fastkzg-bench-go/` with `go`
 /// (`$FASTKZG_BENCH_GO`, else `go` on the `PATH`, else
 /// `/usr/local/go/bin/go`).
 pub fn build(target_dir: &Path) -> Result<PathBuf, String> {
-    let go = std::env::var_os("FASTKZG_BENCH_GO")
-        .map(PathBuf::from)
+    let works = |g: &PathBuf| {
+        let out = Command::new(g).arg("version").output();
+        out.is_ok_and(|o| o.status.success())
+    };
+    let env = std::env::var_os("FASTKZG_BENCH_GO").map(PathBuf::from);
+    let mut candidates = env
         .into_iter()
-        .chain(["go", "/usr/local/go/bin/go"].map(PathBuf::from))
-        .find(|g| {
-            Command::new(g)
-                .arg("version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
+        .chain(["go", "/usr/local/go/bin/go"].map(PathBuf::from));
+    let go = candidates
+        .find(works)
         .ok_or("no Go toolchain (`go` not on the PATH nor in /usr/local/go/bin)")?;
     let exe = target_dir.join("fastkzg-bench-go/fastkzg-gopeer");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("go");
-    let out = Command::new(&go)
-        .args([
-            "build",
-            "-mod=readonly",
-            "-trimpath",
-            "-buildvcs=false",
-            "-o",
-        ])
-        .arg(&exe)
+    let mut cmd = Command::new(&go);
+    cmd.args("build -mod=readonly -trimpath -buildvcs=false -o".split(' '));
+    cmd.arg(&exe)
         .arg(".")
         .current_dir(&src)
-        .env("GOTOOLCHAIN", "local")
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("{}: {e}", go.display()))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        return Err(format!(
+        .env("GOTOOLCHAIN", "local");
+    let out = cmd.stdin(Stdio::null()).output();
+    let out = out.map_err(|e| format!("{}: {e}", go.display()))?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    match out.status.success() {
+        true => Ok(exe),
+        false => Err(format!(
             "`go build` in {} failed: {}",
             src.display(),
             err.trim()
-        ));
+        )),
     }
-    Ok(exe)
 }
 
 /// The running Go program (see the module docs).
@@ -174,8 +152,12 @@ impl GoServer {
     /// A contender for the selected case: each sample is `run N` in the
     /// program. An error is kept in [`GoServer::failed`].
     pub fn contender(&mut self) -> Contender<'_> {
+        let label = match self.threads {
+            1 => LABEL.into(),
+            n => format!("{LABEL} {n}T"),
+        };
         Contender::batched(
-            label(self.threads),
+            label,
             Box::new(move |n| {
                 if self.failed.is_none() {
                     match self.request(&format!("run {n}")) {

@@ -133,77 +133,58 @@ impl Fixture {
         }
     }
 
-    /// The first `n` blobs only.
-    pub fn truncated(mut self, n: usize) -> Self {
-        self.blobs.truncate(n);
-        self.commitments.truncate(n);
-        self.proofs.truncate(n);
-        self.cells.truncate(n);
-        self.cell_proofs.truncate(n);
-        self
+    /// Passes every byte array of the file format to `f`, in file order:
+    /// per blob the blob, commitment, proof and 128 × (cell, cell proof),
+    /// then z, y and the proof at z.
+    fn fields(
+        &mut self,
+        mut f: impl FnMut(&mut [u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        for i in 0..self.blobs.len() {
+            f(&mut self.blobs[i][..])?;
+            f(&mut self.commitments[i])?;
+            f(&mut self.proofs[i])?;
+            for (c, p) in self.cells[i].iter_mut().zip(&mut self.cell_proofs[i]) {
+                f(c)?;
+                f(p)?;
+            }
+        }
+        f(&mut self.z)?;
+        f(&mut self.y)?;
+        f(&mut self.kzg_proof)
     }
 
     /// Writes the fixture (for the report's child processes and the Go
-    /// peer, whose `go/main.go` reads the same format): magic, u32 blob
-    /// count, then per blob the blob, commitment, proof and 128 × (cell,
-    /// cell proof), then z, y and the proof at z.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+    /// peer, whose `go/input.go` reads the same format): magic, u32 blob
+    /// count, then [`Fixture::fields`].
+    pub fn save(mut self, path: &Path) -> std::io::Result<()> {
         let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
         w.write_all(MAGIC)?;
         w.write_all(&(self.blobs.len() as u32).to_le_bytes())?;
-        for i in 0..self.blobs.len() {
-            w.write_all(&self.blobs[i][..])?;
-            w.write_all(&self.commitments[i])?;
-            w.write_all(&self.proofs[i])?;
-            for (c, p) in self.cells[i].iter().zip(&self.cell_proofs[i]) {
-                w.write_all(c)?;
-                w.write_all(p)?;
-            }
-        }
-        w.write_all(&self.z)?;
-        w.write_all(&self.y)?;
-        w.write_all(&self.kzg_proof)?;
+        self.fields(|b| w.write_all(b))?;
         w.flush()
     }
 
     /// Reads a fixture written by [`Fixture::save`].
     pub fn load(path: &Path) -> std::io::Result<Self> {
-        fn get<const N: usize>(r: &mut impl Read) -> std::io::Result<[u8; N]> {
-            let mut b = [0u8; N];
-            r.read_exact(&mut b).map(|_| b)
-        }
         let mut r = std::io::BufReader::new(std::fs::File::open(path)?);
-        if &get::<8>(&mut r)? != MAGIC {
+        let mut head = [0u8; 12];
+        r.read_exact(&mut head)?;
+        if &head[..8] != MAGIC {
             return Err(std::io::Error::other("not a fixture file"));
         }
-        let n = u32::from_le_bytes(get(&mut r)?) as usize;
+        let n = u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize;
         let mut fx = Fixture {
-            blobs: vec![],
-            commitments: vec![],
-            proofs: vec![],
-            cells: vec![],
-            cell_proofs: vec![],
+            blobs: vec![Box::new([0; BYTES_PER_BLOB]); n],
+            commitments: vec![[0; 48]; n],
+            proofs: vec![[0; 48]; n],
+            cells: vec![vec![[0; BYTES_PER_CELL]; 128]; n],
+            cell_proofs: vec![vec![[0; 48]; 128]; n],
             z: [0; 32],
             y: [0; 32],
             kzg_proof: [0; 48],
         };
-        for _ in 0..n {
-            let mut b = Box::new([0u8; BYTES_PER_BLOB]);
-            r.read_exact(&mut b[..])?;
-            fx.blobs.push(b);
-            fx.commitments.push(get(&mut r)?);
-            fx.proofs.push(get(&mut r)?);
-            let (mut cells, mut proofs) = (vec![], vec![]);
-            for _ in 0..128 {
-                cells.push(get::<BYTES_PER_CELL>(&mut r)?);
-                proofs.push(get(&mut r)?);
-            }
-            fx.cells.push(cells);
-            fx.cell_proofs.push(proofs);
-        }
-        fx.z = get(&mut r)?;
-        fx.y = get(&mut r)?;
-        fx.kzg_proof = get(&mut r)?;
+        fx.fields(|b| r.read_exact(b))?;
         Ok(fx)
     }
 }

@@ -2,29 +2,17 @@
 //! the toolkit and memory, then writes `BENCHMARKS.md`, the raw results
 //! (`docs/bench-results.tsv`) and the charts (`docs/bench-*.png|svg`).
 //!
-//! ```text
-//! cargo run --release -p fastkzg-bench --bin report -- --quick
-//! ```
-//!
-//! This process computes the inputs once (a fixture file) and runs the
-//! comparisons in child processes, each measuring every library of a table
-//! interleaved on those inputs ([`crate::measure`]):
-//!
-//! - one thread: this executable again (`--child`): fastkzg (serial),
-//!   `c-kzg` 2.1.8, `rust_eth_kzg` 0.10.0 (default build, blst's internal
-//!   pool pinned to one worker, see [`crate::peers`]) and go-eth-kzg at
-//!   `GOMAXPROCS=1` ([`crate::gopeer`]);
-//! - two threads: the nested crate `crates/fastkzg-bench/mt` (its own
-//!   workspace, so that rust_eth_kzg's `multithreaded` feature never
-//!   reaches the main workspace's builds), built and run with `cargo run`
-//!   on the same target directory: fastkzg with `parallel` on a 2-thread
-//!   pool, c-kzg again (same-run ratios), rust_eth_kzg `multithreaded` on
-//!   the same pool, go-eth-kzg at `GOMAXPROCS=2`;
-//! - on a CPU where fastkzg runs its AVX-512 IFMA kernels, both again with
-//!   `FASTKZG_NO_IFMA=1` (the Ethereum API only): the "no IFMA" tables.
-//!
-//! Then, in this process, the toolkit and memory ([`crate::memory`]: one
-//! fresh process per library and precompute level).
+//! This process writes the inputs once (a fixture file); one child process
+//! per table measures every library interleaved on them
+//! ([`crate::measure`]): at one thread this executable again (`--child`,
+//! blst's pool for rust_eth_kzg pinned to one worker, see
+//! [`crate::peers`]); at two threads the nested crate
+//! `crates/fastkzg-bench/mt` (its own workspace, so that rust_eth_kzg's
+//! `multithreaded` feature never reaches the main workspace), run with
+//! `cargo run` on the same target directory; go-eth-kzg beside each
+//! ([`crate::gopeer`]). On a CPU where fastkzg runs its AVX-512 IFMA
+//! kernels, the API tables again with `FASTKZG_NO_IFMA=1`. Then, in this
+//! process, the toolkit and memory ([`crate::memory`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -297,29 +285,30 @@ impl Results {
 
     /// Labels present in `sections`, in order of first appearance.
     pub fn labels(&self, sections: &[&str]) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for t in self
-            .times
-            .iter()
-            .filter(|t| sections.contains(&t.section.as_str()))
-        {
-            if !out.contains(&t.label) {
-                out.push(t.label.clone());
-            }
-        }
-        out
+        self.distinct(sections, |t| t.label.clone(), |a, b| a == b)
     }
 
     /// (section, case, title) present in `sections`, in order.
     pub fn cases(&self, sections: &[&str]) -> Vec<(String, String, String)> {
-        let mut out: Vec<(String, String, String)> = Vec::new();
+        let key = |t: &TimeRow| (t.section.clone(), t.case.clone(), t.title.clone());
+        self.distinct(sections, key, |a, b| a.0 == b.0 && a.1 == b.1)
+    }
+
+    fn distinct<T>(
+        &self,
+        sections: &[&str],
+        key: impl Fn(&TimeRow) -> T,
+        same: impl Fn(&T, &T) -> bool,
+    ) -> Vec<T> {
+        let mut out: Vec<T> = Vec::new();
         for t in self
             .times
             .iter()
             .filter(|t| sections.contains(&t.section.as_str()))
         {
-            if !out.iter().any(|(s, c, _)| *s == t.section && *c == t.case) {
-                out.push((t.section.clone(), t.case.clone(), t.title.clone()));
+            let k = key(t);
+            if !out.iter().any(|o| same(o, &k)) {
+                out.push(k);
             }
         }
         out
@@ -429,33 +418,24 @@ fn target_dir() -> Result<PathBuf, String> {
 fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     let tmp = std::env::temp_dir().join(format!("fastkzg-bench-{}", std::process::id()));
     let fixture = tmp.with_extension("fixture");
-    log!(
-        start,
-        "inputs: 64 blobs with commitments, proofs, cells (fastkzg, precompute 8)"
-    );
+    log!(start, "inputs: 64 blobs with their proofs and cells");
     let ks = fastkzg::KzgSettings::load_mainnet(8).expect("embedded setup");
-    let saved = crate::Fixture::new(&ks, 64).save(&fixture);
-    drop(ks);
-    if let Err(e) = saved {
-        res.notes.push(format!(
-            "no comparison: the fixture could not be written: {e}"
-        ));
-        return;
+    if let Err(e) = crate::Fixture::new(&ks, 64).save(&fixture) {
+        let msg = format!("no comparison: the fixture could not be written: {e}");
+        return res.notes.push(msg);
     }
-    let go = if args.no_go {
-        None
-    } else {
+    drop(ks);
+    let go = (!args.no_go).then(|| {
         log!(start, "Go peer: go build in crates/fastkzg-bench/go");
-        match target_dir().and_then(|t| gopeer::build(&t)) {
-            Ok(exe) => Some(exe),
-            Err(e) => {
-                log!(start, "Go peer left out: {e}");
-                res.notes
-                    .push(format!("{} column left out: {e}", gopeer::LABEL));
-                None
-            }
-        }
-    };
+        let exe = target_dir().and_then(|t| gopeer::build(&t));
+        let e = exe
+            .as_ref()
+            .err()
+            .map(|e| format!("{} column left out: {e}", gopeer::LABEL));
+        res.notes.extend(e.inspect(|e| log!(start, "{e}")));
+        exe.ok()
+    });
+    let go = go.flatten();
     let mut runs = vec![(1, false)];
     if !args.no_mt {
         runs.push((2, false));
@@ -488,17 +468,14 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
             if no_ifma { ", FASTKZG_NO_IFMA=1" } else { "" }
         );
         log!(start, "comparison at {what}: child process");
-        let result = child_results(cmd.args(child_args), &out);
-        match result {
-            Ok(child) => {
-                if let Some(v) = child.meta("go_peer") {
-                    res.set_meta("go_peer", v);
-                }
-                if threads == 1 && !no_ifma {
-                    res.set_meta(
-                        "rek_blst_pool_threads",
-                        child.meta("rek_blst_pool_threads").unwrap_or("?"),
-                    );
+        match child_results(cmd.args(child_args), &out) {
+            Ok(mut child) => {
+                let first = threads == 1 && !no_ifma;
+                child
+                    .meta
+                    .retain(|m| m.0 == "go_peer" || (first && m.0 == "rek_blst_pool_threads"));
+                for (k, v) in child.meta {
+                    res.set_meta(&k, v);
                 }
                 res.times.extend(child.times);
                 res.notes.extend(child.notes);
@@ -547,20 +524,17 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
         "rek_blst_pool_threads",
         blst_threads.unwrap_or(0).to_string(),
     );
-    let mut go = match &args.go_exe {
-        Some(exe) => match GoServer::start(exe, fixture, n) {
-            Ok(s) => {
-                res.set_meta("go_peer", s.versions.clone());
-                Some(s)
-            }
-            Err(e) => {
-                res.notes
-                    .push(format!("{} at {n} thread(s) left out: {e}", gopeer::LABEL));
-                None
-            }
-        },
-        None => None,
-    };
+    let mut go = args.go_exe.as_ref().and_then(|exe| {
+        let go = GoServer::start(exe, fixture, n);
+        let e = go
+            .as_ref()
+            .err()
+            .map(|e| format!("{} at {n} thread(s) left out: {e}", gopeer::LABEL));
+        res.notes.extend(e);
+        go.ok()
+    });
+    res.meta
+        .extend(go.as_ref().map(|g| ("go_peer".into(), g.versions.clone())));
     let budget = args.budget();
     let setup_budget = Budget {
         min_samples_slow: budget.min_samples_slow.clamp(1, 2),
@@ -626,16 +600,9 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
             .collect();
         log!(start, "{tag} {}: {}", case.title, line.join(" | "));
         for (o, threads) in outcomes.into_iter().zip(counts) {
-            let (case, title) = (case.key.clone(), case.title.clone());
-            res.times.push(TimeRow {
-                section: section.clone(),
-                case,
-                param: 0,
-                title,
-                label: o.label,
-                threads,
-                stats: o.stats,
-            });
+            let mut row = TimeRow::value(&section, &case.key, 0, &o.label, 0.0);
+            (row.title, row.threads, row.stats) = (case.title.clone(), threads, o.stats);
+            res.times.push(row);
         }
     }
     std::fs::write(out, res.to_tsv()).map_err(|e| format!("{}: {e}", out.display()))
@@ -684,15 +651,9 @@ fn toolkit_rows<B: fastkzg::Backend>(
             tool.param_label(),
             fmt_time(st.median)
         );
-        res.times.push(TimeRow {
-            section: "toolkit".into(),
-            case: tool.group().into(),
-            param: tool.param(),
-            title: tool.param_label(),
-            label: label.into(),
-            threads: 1,
-            stats: st,
-        });
+        let mut row = TimeRow::value("toolkit", tool.group(), tool.param() as usize, label, 0.0);
+        (row.title, row.stats) = (tool.param_label(), st);
+        res.times.push(row);
     }
 }
 
