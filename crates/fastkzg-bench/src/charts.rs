@@ -72,19 +72,23 @@ pub fn color_of(label: &str) -> RGBColor {
     }
 }
 
-/// Draws `$draw(&root)` into a PNG and an SVG of `$size`.
+/// Draws `$draw(&root)` into `$docs/$name.png` and `.svg`, of `$size`.
 macro_rules! png_and_svg {
-    ($png:expr, $svg:expr, $size:expr, $draw:expr) => {{
+    ($docs:expr, $name:expr, $size:expr, $draw:expr) => {{
         register_fonts().ok_or(
             "no TrueType font found (install fonts-dejavu-core or set FASTKZG_BENCH_FONT)",
         )?;
+        let (png, svg) = (
+            $docs.join(format!("{}.png", $name)),
+            $docs.join(format!("{}.svg", $name)),
+        );
         let err = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
-        let root = BitMapBackend::new($png, $size).into_drawing_area();
-        $draw(&root).map_err(|e| err($png, &e))?;
-        root.present().map_err(|e| err($png, &e))?;
-        let root = SVGBackend::new($svg, $size).into_drawing_area();
-        $draw(&root).map_err(|e| err($svg, &e))?;
-        root.present().map_err(|e| err($svg, &e))?;
+        let root = BitMapBackend::new(&png, $size).into_drawing_area();
+        $draw(&root).map_err(|e| err(&png, &e))?;
+        root.present().map_err(|e| err(&png, &e))?;
+        let root = SVGBackend::new(&svg, $size).into_drawing_area();
+        $draw(&root).map_err(|e| err(&svg, &e))?;
+        root.present().map_err(|e| err(&svg, &e))?;
         Ok(())
     }};
 }
@@ -95,26 +99,21 @@ pub struct Bars {
     pub title: String,
     /// A note under the caption.
     pub note: String,
-    /// The value axis description (with units).
-    pub x_desc: String,
     /// Row names, top to bottom.
     pub rows: Vec<String>,
     /// Series: name and one value per row (`None` = no bar).
     pub series: Vec<(String, Vec<Option<f64>>)>,
-    /// Ratio mode: bars start at 1 on a log2 axis (and a line marks 1);
-    /// otherwise bars start at the axis minimum on a log10 axis.
+    /// Ratio mode: bars of ratios start at 1 on a log2 axis (and a line
+    /// marks 1); otherwise bars of times in ms start at the axis minimum
+    /// on a log10 axis.
     pub ratio: bool,
-    /// Formats a value for its bar label.
-    pub fmt: fn(f64) -> String,
-    /// Formats an axis tick.
-    pub axis_fmt: fn(f64) -> String,
 }
 
-/// Draws `bars` into `png` and `svg`.
-pub fn draw_bars(bars: &Bars, png: &Path, svg: &Path) -> Result<(), String> {
+/// Draws `bars` into `docs/NAME.png` and `.svg`.
+pub fn draw_bars(bars: &Bars, docs: &Path, name: &str) -> Result<(), String> {
     let rows = bars.rows.len() as u32;
     let h = 170 + rows * (20 * bars.series.len().max(1) as u32 + 14);
-    png_and_svg!(png, svg, (1500, h), |root| bars_on(root, bars))
+    png_and_svg!(docs, name, (1500, h), |root| bars_on(root, bars))
 }
 
 fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, bars: &Bars) -> Res
@@ -166,12 +165,20 @@ where
         .x_label_area_size(60)
         .y_label_area_size(20 + 9 * longest as u32)
         .build_cartesian_2d((lo..hi).log_scale().base(base), 0f64..n as f64)?;
-    let (fmt, axis_fmt) = (bars.fmt, bars.axis_fmt);
+    let fmt = |v: f64| match bars.ratio {
+        true => fmt_ratio(v),
+        false => crate::measure::fmt_time(v / 1e3),
+    };
+    let (axis_fmt, x_desc): (fn(f64) -> String, _) = match bars.ratio {
+        true => (fmt_ratio_axis, "peer time / fastkzg time (log2 scale)"),
+        false => (fmt_ms_axis, "time per call (log scale)"),
+    };
+
     chart
         .configure_mesh()
         .disable_y_mesh()
         .y_labels(0)
-        .x_desc(bars.x_desc.as_str())
+        .x_desc(x_desc)
         .x_label_formatter(&|v| axis_fmt(*v))
         .x_label_style((FONT, 15))
         .axis_desc_style((FONT, 17))
@@ -253,11 +260,14 @@ pub struct Panel {
     pub marks: Vec<(String, (f64, f64))>,
 }
 
-/// Draws panels side by side into `png` and `svg`.
-pub fn draw_panels(title: &str, panels: &[Panel], png: &Path, svg: &Path) -> Result<(), String> {
-    png_and_svg!(png, svg, (800 * panels.len().max(1) as u32, 720), |root| {
-        panels_on(root, title, panels)
-    })
+/// Draws panels side by side into `docs/NAME.png` and `.svg`.
+pub fn draw_panels(title: &str, panels: &[Panel], docs: &Path, name: &str) -> Result<(), String> {
+    png_and_svg!(
+        docs,
+        name,
+        (800 * panels.len().max(1) as u32, 720),
+        |root| { panels_on(root, title, panels) }
+    )
 }
 
 const PALETTE: [RGBColor; 8] = [
@@ -320,10 +330,10 @@ where
         chart
             .configure_mesh()
             .x_desc(panel.x_desc.as_str())
-            .y_desc("time (ms, log scale)")
+            .y_desc("time (log scale)")
             .x_labels((xs.1 - xs.0) as usize + 2)
             .x_label_formatter(&pow2)
-            .y_label_formatter(&|y| fmt_ms(*y))
+            .y_label_formatter(&|y| fmt_ms_axis(*y))
             .x_label_style((FONT, 14))
             .y_label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
@@ -360,25 +370,10 @@ where
     Ok(())
 }
 
-/// Milliseconds as an axis label (`0.01`, `1`, `1000`).
-pub fn fmt_ms(ms: f64) -> String {
-    let digits = if ms >= 1.0 {
-        0
-    } else {
-        (-ms.log10()).ceil().max(1.0) as usize
-    };
-    format!("{ms:.digits$}")
-}
-
 /// A ratio as a bar label (`1.52×`, `0.81×`).
 pub fn fmt_ratio(r: f64) -> String {
     let digits = if r >= 10.0 { 1 } else { 2 };
     format!("{r:.digits$}×")
-}
-
-/// A time in ms as a bar label (`83.4 ms`).
-pub fn fmt_ms_label(ms: f64) -> String {
-    crate::measure::fmt_time(ms / 1e3)
 }
 
 /// A time axis tick in ms (`1 µs`, `10 ms`, `1 s`), for powers of ten.
@@ -409,10 +404,9 @@ mod tests {
 
     #[test]
     fn labels() {
-        assert_eq!((fmt_ms(100.0), fmt_ms(0.01)), ("100".into(), "0.01".into()));
         assert_eq!(
-            (fmt_ratio(1.5), fmt_ms_label(83.4)),
-            ("1.50×".into(), "83.4 ms".into())
+            (fmt_ratio(1.5), fmt_ratio(12.34)),
+            ("1.50×".into(), "12.3×".into())
         );
         assert_eq!(fmt_ms_axis(10.0), "10 ms");
         assert_eq!(fmt_ms_axis(1000.0), "1 s");

@@ -388,16 +388,9 @@ fn toolkit_markdown(res: &Results, s: &mut String) {
 }
 
 fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
-    let png_svg = |name: &str| {
-        (
-            docs.join(format!("{name}.png")),
-            docs.join(format!("{name}.svg")),
-        )
-    };
     let api = primary_api(res);
     let cases = res.cases(&[api]);
     if !cases.is_empty() {
-        let (png, svg) = png_svg("bench-api");
         let labels = res.labels(&[api]);
         let series = labels.iter().map(|l| {
             (
@@ -418,14 +411,11 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
                 res.meta("cpu").unwrap_or("?"),
                 res.meta("date").unwrap_or("?")
             ),
-            x_desc: "time per call (log scale)".into(),
             rows: cases.iter().map(|(_, _, t)| t.clone()).collect(),
             series: series.collect(),
             ratio: false,
-            fmt: charts::fmt_ms_label,
-            axis_fmt: charts::fmt_ms_axis,
         };
-        charts::draw_bars(&bars, &png, &svg)?;
+        charts::draw_bars(&bars, docs, "bench-api")?;
     }
     // Speed-up of fastkzg over each peer, one and two threads, same kernels.
     let suffix = api.strip_prefix("api-1t").unwrap_or_default();
@@ -464,18 +454,14 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         }
     }
     if !series.is_empty() {
-        let (png, svg) = png_svg("bench-ratio");
         let bars = Bars {
             title: format!("Speed-up of fastkzg over each peer, {}", ifma_of(api)),
             note: "peer time / fastkzg time, same inputs, same process (log scale): right of the line = fastkzg faster".into(),
-            x_desc: "peer time / fastkzg time (log2 scale)".into(),
             rows: rows.into_iter().map(|(_, n)| n).collect(),
             series,
             ratio: true,
-            fmt: charts::fmt_ratio,
-            axis_fmt: charts::fmt_ratio_axis,
         };
-        charts::draw_bars(&bars, &png, &svg)?;
+        charts::draw_bars(&bars, docs, "bench-ratio")?;
     }
     let tk: Vec<&TimeRow> = res
         .times
@@ -528,12 +514,11 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
             marks,
         ),
     ];
-    let (png, svg) = png_svg("bench-fft-msm");
     let title = format!(
         "fastkzg toolkit, one thread, blst — {}",
         res.meta("cpu").unwrap_or("?")
     );
-    charts::draw_panels(&title, &panels, &png, &svg)
+    charts::draw_panels(&title, &panels, docs, "bench-fft-msm")
 }
 
 #[cfg(test)]
