@@ -152,51 +152,42 @@ fn run_ifma(res: &Results) -> &'static str {
     })
 }
 
+/// A markdown table: the first `left` columns left-aligned, the rest
+/// right-aligned.
+fn table(head: Vec<String>, left: usize, rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let align: Vec<&str> = (0..head.len())
+        .map(|i| ["---:", "---"][usize::from(i < left)])
+        .collect();
+    let mut s = format!("| {} |\n|{}|\n", head.join(" | "), align.join("|"));
+    for r in rows {
+        let _ = writeln!(s, "| {} |", r.join(" | "));
+    }
+    s
+}
+
 /// A table of cases × labels with ratio columns fastkzg / peer; `vs_1t`
 /// adds fastkzg / fastkzg one thread (same case, the `-1t` section).
 fn comparison_table(res: &Results, sections: &[&str], vs_1t: bool) -> String {
     let labels = res.labels(sections);
-    let ours = labels
-        .iter()
-        .find(|l| l.starts_with("fastkzg") && !l.starts_with("fastkzg-"));
+    let fk = |l: &&String| l.starts_with("fastkzg");
+    let ours = labels.iter().find(|l| fk(l) && !l.contains('-'));
     let ours = ours.cloned().unwrap_or_else(|| "fastkzg".into());
-    let peers: Vec<&String> = labels
-        .iter()
-        .filter(|l| !l.starts_with("fastkzg"))
-        .collect();
-    let mut s = String::from("| function |");
-    for l in &labels {
-        let _ = write!(s, " {l} |");
-    }
-    for p in &peers {
-        let _ = write!(s, " {ours} / {p} |");
-    }
-    if vs_1t {
-        let _ = write!(s, " {ours} / fastkzg |");
-    }
-    s += "\n|---|";
-    s += &"---:|".repeat(labels.len() + peers.len() + usize::from(vs_1t));
-    s.push('\n');
-    for (section, case, title) in res.cases(sections) {
-        let _ = write!(s, "| {title} |");
-        for l in &labels {
-            let _ = write!(s, " {} |", time_cell(res.median(&section, &case, l)));
-        }
-        let o = res.median(&section, &case, &ours);
-        for p in &peers {
-            let _ = write!(s, " {} |", ratio_cell(o, res.median(&section, &case, p)));
-        }
-        if vs_1t {
-            let one = section.replace("-2t", "-1t");
-            let _ = write!(
-                s,
-                " {} |",
-                ratio_cell(o, res.median(&one, &case, "fastkzg"))
-            );
-        }
-        s.push('\n');
-    }
-    s
+    let peers: Vec<&String> = labels.iter().filter(|l| !fk(l)).collect();
+    let mut head = cells("function");
+    head.extend(labels.iter().cloned());
+    head.extend(peers.iter().map(|p| format!("{ours} / {p}")));
+    head.extend(vs_1t.then(|| format!("{ours} / fastkzg")));
+    let cases = res.cases(sections);
+    let rows = cases.into_iter().map(|(section, case, title)| {
+        let m = |s: &str, l: &str| res.median(s, &case, l);
+        let (o, one) = (m(&section, &ours), section.replace("-2t", "-1t"));
+        let mut row = vec![title];
+        row.extend(labels.iter().map(|l| time_cell(m(&section, l))));
+        row.extend(peers.iter().map(|p| ratio_cell(o, m(&section, p))));
+        row.extend(vs_1t.then(|| ratio_cell(o, m(&one, "fastkzg"))));
+        row
+    });
+    table(head, 1, rows)
 }
 
 /// The head of `BENCHMARKS.md`; `{key}` stands for a metadata value.
@@ -294,71 +285,53 @@ fn primary_api(res: &Results) -> &'static str {
 }
 
 fn memory_markdown(res: &Results, s: &mut String) {
-    let rows = |section: &'static str, case: &'static str| {
-        let rows = res
-            .times
-            .iter()
-            .filter(move |t| t.section == section && t.case == case);
-        rows.map(|t| (t.label.clone(), t.param)).collect::<Vec<_>>()
+    let rows = |section: &str, case: &str| -> Vec<(String, u64)> {
+        let rows = res.times.iter().filter(|t| t.section == section);
+        let rows = rows.filter(|t| t.case == case);
+        rows.map(|t| (t.label.clone(), t.param)).collect()
     };
-    let (levels, probes) = (
-        rows("settings", "memory_bytes"),
-        rows("probe", "hwm_peak_kib"),
-    );
+    let levels = rows("settings", "memory_bytes");
+    let probes = rows("probe", "hwm_peak_kib");
     if levels.is_empty() && probes.is_empty() {
         return;
     }
-    let _ = writeln!(
-        s,
-        "## Memory and cold start (one thread, {})\n",
-        run_ifma(res)
-    );
+    let ifma = run_ifma(res);
+    let _ = writeln!(s, "## Memory and cold start (one thread, {ifma})\n");
     if !levels.is_empty() {
-        s.push_str("fastkzg settings per precompute level: `KzgSettings::memory_bytes()` after `warm_up()` (points, roots, the commitment table, FK20 data and tables; allocator overhead not included), the time of `load_mainnet(p)` + `warm_up()` (one run), and `compute_cells_and_kzg_proofs` (median of 3 calls):\n\n| precompute | settings memory | load + tables | compute_cells_and_kzg_proofs |\n|---:|---:|---:|---:|\n");
-        for (_, p) in levels {
+        s.push_str("fastkzg settings per precompute level: `KzgSettings::memory_bytes()` after `warm_up()` (points, roots, the commitment table, FK20 data and tables; allocator overhead not included), the time of `load_mainnet(p)` + `warm_up()` (one run), and `compute_cells_and_kzg_proofs` (median of 3 calls):\n\n");
+        let head = "precompute|settings memory|load + tables|compute_cells_and_kzg_proofs";
+        let rows = levels.into_iter().map(|(_, p)| {
             let v = |case| res.value("settings", case, p, "fastkzg");
-            let (m, l, c) = (
-                mib(v("memory_bytes")),
-                time_cell(v("load")),
-                time_cell(v("cells")),
-            );
-            let _ = writeln!(s, "| {p} | {m} | {l} | {c} |");
-        }
-        s.push('\n');
+            let mut row = vec![p.to_string(), mib(v("memory_bytes"))];
+            row.extend(["load", "cells"].map(|c| time_cell(v(c))));
+            row
+        });
+        let _ = writeln!(s, "{}", table(cells(head), 0, rows));
     }
     if !probes.is_empty() {
         let base = res.value("probe", "hwm_peak_kib", 0, "none");
-        s.push_str("A fresh process per library and level (`report --probe LIB P`) loads the embedded settings (fastkzg: `load_mainnet(p)`, tables built on first use, `warm_up()` before `memory_bytes()` at the end; c-kzg: `ethereum_kzg_settings(p)`; rust_eth_kzg: `DASContext::new`), then calls every API function once on 4 blobs (the report's cases that fit 4 blobs); it records the peak resident memory (`VmHWM`) and the times of the load and of the first calls. The baseline (`none`) is the same process with its inputs and no library.\n\n| library | precompute | settings (`memory_bytes`) | peak RSS after loading | peak RSS after all calls | peak − baseline | load | first blob_to_kzg_commitment | first compute_cells_and_kzg_proofs |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (lib, p) in probes {
+        s.push_str("A fresh process per library and level (`report --probe LIB P`) loads the embedded settings (fastkzg: `load_mainnet(p)`, tables built on first use, `warm_up()` before `memory_bytes()` at the end; c-kzg: `ethereum_kzg_settings(p)`; rust_eth_kzg: `DASContext::new`), then calls every API function once on 4 blobs (the report's cases that fit 4 blobs); it records the peak resident memory (`VmHWM`) and the times of the load and of the first calls. The baseline (`none`) is the same process with its inputs and no library.\n\n");
+        let head = "library|precompute|settings (`memory_bytes`)|peak RSS after loading|peak RSS after all calls|peak − baseline|load|first blob_to_kzg_commitment|first compute_cells_and_kzg_proofs";
+        let rows = probes.into_iter().map(|(lib, p)| {
             let v = |case: &str| res.value("probe", case, p, &lib);
             let kib = |case: &str| v(case).map(|k| k * 1024.0);
             let growth = v("hwm_peak_kib").zip(base).filter(|_| lib != "none");
-            let cells = [
-                mib(v("settings_bytes")),
-                mib(kib("hwm_loaded_kib")),
-                mib(kib("hwm_peak_kib")),
-                mib(growth.map(|(a, b)| (a - b) * 1024.0)),
-                time_cell(v("load_s")),
-                time_cell(v("first blob_to_kzg_commitment")),
-                time_cell(v("first compute_cells_and_kzg_proofs")),
-            ];
-            let name = if lib == "none" {
-                "none (baseline)"
-            } else {
-                &lib
-            };
-            let _ = writeln!(s, "| {name} | {p} | {} |", cells.join(" | "));
-        }
-        s.push('\n');
+            let name = [lib.as_str(), "none (baseline)"][usize::from(lib == "none")];
+            let mut row = vec![name.into(), p.to_string(), mib(v("settings_bytes"))];
+            row.extend(["hwm_loaded_kib", "hwm_peak_kib"].map(|c| mib(kib(c))));
+            row.push(mib(growth.map(|(a, b)| (a - b) * 1024.0)));
+            let first = ["blob_to_kzg_commitment", "compute_cells_and_kzg_proofs"];
+            row.push(time_cell(v("load_s")));
+            row.extend(first.map(|c| time_cell(v(&format!("first {c}")))));
+            row
+        });
+        let _ = writeln!(s, "{}", table(cells(head), 1, rows));
     }
 }
 
-fn label_suffix(l: &str) -> String {
-    if l == "fastkzg" {
-        String::new()
-    } else {
-        format!(" ({l})")
-    }
+/// Column names separated by `|`.
+fn cells(head: &str) -> Vec<String> {
+    head.split('|').map(String::from).collect()
 }
 
 fn toolkit_markdown(res: &Results, s: &mut String) {
@@ -367,24 +340,21 @@ fn toolkit_markdown(res: &Results, s: &mut String) {
         return;
     }
     let _ = writeln!(s, "## Toolkit (fastkzg, one thread, {})\n", run_ifma(res));
-    s.push_str(
-        "![FFT and MSM time against size](docs/bench-fft-msm.png)\n\n| case | size or parameter |",
-    );
-    labels.iter().for_each(|l| *s += &format!(" {l} |"));
-    *s += &format!("\n|---|---|{}\n", "---:|".repeat(labels.len()));
+    s.push_str("![FFT and MSM time against size](docs/bench-fft-msm.png)\n\n");
+    let mut head = cells("case|size or parameter");
+    head.extend(labels.iter().cloned());
     let mut seen: Vec<(&str, u64)> = Vec::new();
+    let mut rows = Vec::new();
     for t in res.times.iter().filter(|t| t.section == "toolkit") {
         if !seen.contains(&(&t.case, t.param)) {
             seen.push((&t.case, t.param));
-            let _ = write!(s, "| `{}` | {} |", t.case, t.title);
-            for l in &labels {
-                let v = res.value("toolkit", &t.case, t.param, l);
-                let _ = write!(s, " {} |", time_cell(v));
-            }
-            s.push('\n');
+            let mut row = vec![format!("`{}`", t.case), t.title.clone()];
+            let v = |l: &String| time_cell(res.value("toolkit", &t.case, t.param, l));
+            row.extend(labels.iter().map(v));
+            rows.push(row);
         }
     }
-    s.push('\n');
+    let _ = writeln!(s, "{}", table(head, 2, rows));
 }
 
 fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
@@ -482,7 +452,11 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     };
     let (mut fft, mut msm, mut marks) = (Vec::new(), Vec::new(), Vec::new());
     for l in &res.labels(&["toolkit"]) {
-        let sfx = label_suffix(l);
+        let sfx = if l == "fastkzg" {
+            String::new()
+        } else {
+            format!(" ({l})")
+        };
         fft.push((format!("Fr FFT{sfx}"), line("fr_fft", l)));
         fft.push((format!("G1 FFT{sfx}"), line("g1_fft", l)));
         fft.push((format!("DAS extension n→2n{sfx}"), line("das_extension", l)));
