@@ -287,26 +287,25 @@ pub fn api_cases() -> Vec<Case> {
             "verify_blob_kzg_proof_batch, {n} blob{}",
             if n == 1 { "" } else { "s" }
         );
+        let key = format!("verify_blob_kzg_proof_batch/{n}_blobs");
         v.push(
-            Case::new(
-                format!("verify_blob_kzg_proof_batch/{n}_blobs"),
-                Data::Blobs(n),
-            )
-            .title(title)
-            .fk(move |s, i| {
-                s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
-            })
-            .ck(move |s, i| {
-                s.verify_blob_kzg_proof_batch(
-                    &i.c.blobs[..n],
-                    &i.c.commitments[..n],
-                    &i.c.proofs[..n],
-                )
-            })
-            .rek(move |s, i| {
-                let (cs, ps) = (i.commitments[..n].iter(), i.proofs[..n].iter());
-                s.verify_blob_kzg_proof_batch(i.blobs(n), cs.collect(), ps.collect())
-            }),
+            Case::new(key, Data::Blobs(n))
+                .title(title)
+                .fk(move |s, i| {
+                    s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
+                })
+                .ck(move |s, i| {
+                    let c = &i.c;
+                    s.verify_blob_kzg_proof_batch(
+                        &c.blobs[..n],
+                        &c.commitments[..n],
+                        &c.proofs[..n],
+                    )
+                })
+                .rek(move |s, i| {
+                    let (cs, ps) = (i.commitments[..n].iter(), i.proofs[..n].iter());
+                    s.verify_blob_kzg_proof_batch(i.blobs(n), cs.collect(), ps.collect())
+                }),
         );
     }
     v.push(
@@ -316,16 +315,14 @@ pub fn api_cases() -> Vec<Case> {
             .rek(|s, i| s.compute_cells(&i.blobs[0])),
     );
     for p in PRECOMPUTES {
+        let key = format!("compute_cells_and_kzg_proofs/precompute_{p}");
         v.push(
-            Case::new(
-                format!("compute_cells_and_kzg_proofs/precompute_{p}"),
-                Data::Blob0,
-            )
-            .title(format!("compute_cells_and_kzg_proofs, p={p}"))
-            .p(p)
-            .fk(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
-            .ck(|s, i| s.compute_cells_and_kzg_proofs(&i.c.blobs[0]))
-            .rek(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0])),
+            Case::new(key, Data::Blob0)
+                .title(format!("compute_cells_and_kzg_proofs, p={p}"))
+                .p(p)
+                .fk(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
+                .ck(|s, i| s.compute_cells_and_kzg_proofs(&i.c.blobs[0]))
+                .rek(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0])),
         );
     }
     for (p, random) in [(0, true), (0, false), (8, true), (8, false)] {
@@ -334,24 +331,22 @@ pub fn api_cases() -> Vec<Case> {
         } else {
             ("first_64", "cells 0..64")
         };
+        let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
         v.push(
-            Case::new(
-                format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}"),
-                Data::Recover(random),
-            )
-            .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
-            .p(p)
-            .fk(move |s, i| {
-                s.recover_cells_and_kzg_proofs(&i.recover(random).0, &i.recover(random).1)
-            })
-            .ck(move |s, i| {
-                let (ids, cells) = if random { &i.c.half } else { &i.c.first64 };
-                s.recover_cells_and_kzg_proofs(ids, cells)
-            })
-            .rek(move |s, i| {
-                let (ids, cells) = i.recover(random);
-                s.recover_cells_and_kzg_proofs(ids.clone(), cells.iter().collect())
-            }),
+            Case::new(key, Data::Recover(random))
+                .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
+                .p(p)
+                .fk(move |s, i| {
+                    s.recover_cells_and_kzg_proofs(&i.recover(random).0, &i.recover(random).1)
+                })
+                .ck(move |s, i| {
+                    let (ids, cells) = &i.c.recover[usize::from(random)];
+                    s.recover_cells_and_kzg_proofs(ids, cells)
+                })
+                .rek(move |s, i| {
+                    let (ids, cells) = i.recover(random);
+                    s.recover_cells_and_kzg_proofs(ids.clone(), cells.iter().collect())
+                }),
         );
     }
     for set in [OneBlob, Column(16), Column(64), AllCells(64)] {
@@ -366,25 +361,23 @@ pub fn api_cases() -> Vec<Case> {
                 format!("{n} blobs × 128 cells"),
             ),
         };
+        let key = format!("verify_cell_kzg_proof_batch/{key}");
         v.push(
-            Case::new(
-                format!("verify_cell_kzg_proof_batch/{key}"),
-                Data::Cells(set),
-            )
-            .title(format!("verify_cell_kzg_proof_batch, {title}"))
-            .fk(move |s, i| {
-                let b = i.batch(set);
-                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
-            })
-            .ck(move |s, i| {
-                let b = i.batch(set);
-                s.verify_cell_kzg_proof_batch(&b.c.0, &b.indices, &b.c.1, &b.c.2)
-            })
-            .rek(move |s, i| {
-                let b = i.batch(set);
-                let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
-                s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
-            }),
+            Case::new(key, Data::Cells(set))
+                .title(format!("verify_cell_kzg_proof_batch, {title}"))
+                .fk(move |s, i| {
+                    let b = i.batch(set);
+                    s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
+                })
+                .ck(move |s, i| {
+                    let b = i.batch(set);
+                    s.verify_cell_kzg_proof_batch(&b.c.0, &b.indices, &b.c.1, &b.c.2)
+                })
+                .rek(move |s, i| {
+                    let b = i.batch(set);
+                    let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
+                    s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
+                }),
         );
     }
     v
@@ -470,18 +463,16 @@ pub struct CInputs {
     z: CBytes32,
     y: CBytes32,
     kzg_proof: CBytes48,
-    half: (Vec<u64>, Vec<CCell>),
-    first64: (Vec<u64>, Vec<CCell>),
+    recover: [(Vec<u64>, Vec<CCell>); 2],
 }
 
 /// Everything the cases need, computed once and shared by all libraries.
 pub struct Inputs {
     /// Blobs with their commitments, proofs, cells and cell proofs.
     pub fx: Fixture,
-    /// A random half of blob 0's cells (ascending indices).
-    pub half: (Vec<u64>, Vec<Cell>),
-    /// Cells 0..64 of blob 0.
-    pub first64: (Vec<u64>, Vec<Cell>),
+    /// Blob 0's cells 0..64 and a random half (ascending indices), as
+    /// [`Inputs::recover`] picks them.
+    pub recover_cells: [(Vec<u64>, Vec<Cell>); 2],
     /// The cell batches the fixture has blobs for.
     pub batches: Vec<CellBatch>,
     /// The same in c-kzg's types.
@@ -509,7 +500,7 @@ impl Inputs {
             let cells: Vec<Cell> = ids.iter().map(|i| fx.cells[0][*i as usize]).collect();
             (ids, cells)
         };
-        let (half, first64) = (pick(half_ids), pick((0..64).collect()));
+        let recover_cells = [pick((0..64).collect()), pick(half_ids)];
         let mut batches = vec![];
         for set in [OneBlob, Column(16), Column(64), AllCells(64)] {
             let e = cell_set(set);
@@ -537,16 +528,14 @@ impl Inputs {
             z: CBytes32::new(fx.z),
             y: CBytes32::new(fx.y),
             kzg_proof: CBytes48::new(fx.kzg_proof),
-            half: (half.0.clone(), ccells(&half.1)),
-            first64: (first64.0.clone(), ccells(&first64.1)),
+            recover: recover_cells.clone().map(|(ids, c)| (ids, ccells(&c))),
         };
         let pid = std::process::id();
         let setup_json = std::env::temp_dir().join(format!("fastkzg-bench-setup-{pid}.json"));
         crate::peers::write_setup_json(&setup_json).expect("temporary JSON setup is writable");
         Inputs {
             fx,
-            half,
-            first64,
+            recover_cells,
             batches,
             c,
             setup_json,
@@ -560,7 +549,7 @@ impl Inputs {
 
     /// The cells of a recovery case (random half or 0..64).
     pub fn recover(&self, random: bool) -> &(Vec<u64>, Vec<Cell>) {
-        [&self.first64, &self.half][usize::from(random)]
+        &self.recover_cells[usize::from(random)]
     }
 
     /// A cell batch (present when [`Inputs::has`] says so).
