@@ -16,6 +16,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
+use crate::measure::Contender;
 use crate::threads::Threads;
 use crate::Fixture;
 use CellSet::{AllCells, Column, OneBlob};
@@ -657,6 +658,15 @@ impl Lib {
             Lib::Fastkzg(_, t, _) | Lib::RustEthKzg(_, t, _) => t.clone(),
             Lib::CKzg(_) => Threads::caller(),
         }
+    }
+
+    /// [`Lib::job`] as a contender of the sampler.
+    pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
+        Some(Contender::new(
+            self.label(),
+            self.threads(),
+            self.job(case, inp)?,
+        ))
     }
 
     /// The job of `case`, or `None` where the library has no such call or

@@ -22,7 +22,7 @@ use clap::Parser;
 
 use crate::cases::{all_cases, fastkzg_backends, Case, Inputs, Lib, PRECOMPUTES};
 use crate::gopeer::{self, GoServer};
-use crate::measure::{fmt_time, measure, Budget, Contender, Stats};
+use crate::measure::{fmt_time, measure, Budget, Contender, Outcome, Stats};
 use crate::threads::Threads;
 use crate::toolkit::{Tool, ToolkitInputs};
 
@@ -128,17 +128,16 @@ impl Args {
 
     /// The cases this run measures at `threads` threads.
     fn cases(&self, threads: usize) -> Vec<Case> {
-        let quick = self.quick;
+        let file = |c: &Case| c.key.starts_with("load_trusted_setup_file");
         let mut cases = all_cases();
         cases.retain(|c| {
-            if c.is_setup() {
-                !self.no_setup
+            !if c.is_setup() {
+                self.no_setup
             } else {
-                !self.no_api
+                self.no_api
             }
         });
-        cases.retain(|c| !(quick && c.full_only));
-        cases.retain(|c| !(quick && threads > 1 && c.key.starts_with("load_trusted_setup_file")));
+        cases.retain(|c| !(self.quick && (c.full_only || threads > 1 && file(c))));
         cases.retain(|c| self.only.as_deref().is_none_or(|o| c.key.contains(o)));
         cases
     }
@@ -520,21 +519,20 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
     libs.push(Lib::ckzg(&PRECOMPUTES));
     libs.push(Lib::rust_eth_kzg(rek_label, &threads, &PRECOMPUTES));
     let mut res = Results::default();
-    res.set_meta(
-        "rek_blst_pool_threads",
-        blst_threads.unwrap_or(0).to_string(),
-    );
+    let pool = blst_threads.unwrap_or(0).to_string();
+    res.set_meta("rek_blst_pool_threads", pool);
     let mut go = args.go_exe.as_ref().and_then(|exe| {
         let go = GoServer::start(exe, fixture, n);
+        let label = gopeer::LABEL;
         let e = go
             .as_ref()
             .err()
-            .map(|e| format!("{} at {n} thread(s) left out: {e}", gopeer::LABEL));
+            .map(|e| format!("{label} at {n} thread(s) left out: {e}"));
         res.notes.extend(e);
         go.ok()
     });
-    res.meta
-        .extend(go.as_ref().map(|g| ("go_peer".into(), g.versions.clone())));
+    let versions = go.as_ref().map(|g| ("go_peer".into(), g.versions.clone()));
+    res.meta.extend(versions);
     let budget = args.budget();
     let setup_budget = Budget {
         min_samples_slow: budget.min_samples_slow.clamp(1, 2),
@@ -544,17 +542,10 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
         let part = if case.is_setup() { "setup" } else { "api" };
         let section = format!("{part}-{n}t{}", if ifma { "" } else { "-noifma" });
         let skip_rek = args.quick && case.key.starts_with("load_trusted_setup_file");
-        let mut cs: Vec<Contender> = libs
+        let libs = libs
             .iter()
-            .filter(|l| !(skip_rek && matches!(l, Lib::RustEthKzg(..))))
-            .filter_map(|l| {
-                Some(Contender::new(
-                    l.label(),
-                    l.threads(),
-                    l.job(&case, &inputs)?,
-                ))
-            })
-            .collect();
+            .filter(|l| !(skip_rek && matches!(l, Lib::RustEthKzg(..))));
+        let mut cs: Vec<Contender> = libs.filter_map(|l| l.contender(&case, &inputs)).collect();
         if cs.is_empty() {
             continue;
         }
@@ -565,39 +556,27 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
                 cs.push(g.contender());
             }
         }
-        let b = if case.is_setup() {
-            &setup_budget
-        } else {
-            &budget
-        };
+        let b = [&budget, &setup_budget][usize::from(case.is_setup())];
         let mut outcomes = measure(&mut cs, b);
         drop(cs);
-        let go_row = outcomes
-            .iter()
-            .position(|o| o.label.starts_with(gopeer::LABEL));
+        let is_go = |o: &Outcome| o.label.starts_with(gopeer::LABEL);
+        let go_row = outcomes.iter().position(is_go);
         if let Some((e, i)) = go.as_ref().and_then(|g| g.failed.as_ref()).zip(go_row) {
-            let msg = format!(
-                "{} at {n} thread(s) stopped at {}: {e}",
-                gopeer::LABEL,
-                case.key
-            );
-            res.notes.push(msg);
+            let (label, key) = (gopeer::LABEL, &case.key);
+            res.notes
+                .push(format!("{label} at {n} thread(s) stopped at {key}: {e}"));
             outcomes.remove(i);
         }
         for o in &outcomes[1..] {
-            if o.fingerprint != outcomes[0].fingerprint && !o.label.starts_with(gopeer::LABEL) {
-                let msg = format!(
-                    "{}: {} and {} returned different results",
-                    case.key, outcomes[0].label, o.label
-                );
+            if o.fingerprint != outcomes[0].fingerprint && !is_go(o) {
+                let (key, first) = (&case.key, &outcomes[0].label);
+                let msg = format!("{key}: {first} and {} returned different results", o.label);
                 eprintln!("warning: {msg}");
                 res.notes.push(msg);
             }
         }
-        let line: Vec<String> = outcomes
-            .iter()
-            .map(|o| format!("{} {}", o.label, fmt_time(o.stats.median)))
-            .collect();
+        let line = |o: &Outcome| format!("{} {}", o.label, fmt_time(o.stats.median));
+        let line: Vec<String> = outcomes.iter().map(line).collect();
         log!(start, "{tag} {}: {}", case.title, line.join(" | "));
         for (o, threads) in outcomes.into_iter().zip(counts) {
             let mut row = TimeRow::value(&section, &case.key, 0, &o.label, 0.0);
