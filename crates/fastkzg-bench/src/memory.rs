@@ -19,7 +19,7 @@ use std::time::Instant;
 use fastkzg::KzgSettings;
 
 use crate::cases::{api_cases, FastkzgApi, Inputs, Lib};
-use crate::report::{Results, TimeRow};
+use crate::report::{child_results, Results, TimeRow};
 use crate::threads::Threads;
 
 /// The libraries the probe knows.
@@ -118,28 +118,22 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
     let pid = std::process::id();
     let fixture = std::env::temp_dir().join(format!("fastkzg-bench-probe-{pid}.fixture"));
     let saved = crate::Fixture::new(fastkzg::mainnet(), 4).save(&fixture);
+    let exe = saved.map_err(|e| e.to_string()).and_then(|()| {
+        let exe = std::env::current_exe();
+        exe.map_err(|e| e.to_string())
+    });
     for lib in PROBE_LIBS {
         for p in if lib == "none" { &[0][..] } else { &[0, 8][..] } {
-            let out = saved.as_ref().map_err(|e| e.to_string()).and_then(|()| {
-                let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-                let mut cmd = Command::new(exe);
-                cmd.args(["--probe", lib, &p.to_string()])
-                    .arg("--fixture")
-                    .arg(&fixture);
-                cmd.output().map_err(|e| e.to_string())
-            });
-            let probe = out.and_then(|o| match o.status.success() {
-                true => Results::from_tsv(&String::from_utf8_lossy(&o.stdout)),
-                false => Err(String::from_utf8_lossy(&o.stderr).trim().to_string()),
-            });
+            let mut cmd = Command::new(exe.as_deref().unwrap_or(Path::new("report")));
+            cmd.args(["--probe", lib, &p.to_string(), "--fixture"]);
+            let probe = exe.clone().and_then(|_| child_results(cmd.arg(&fixture)));
+            let what = format!("memory probe {lib} p={p}");
             match probe {
                 Ok(probe) => {
-                    log(&format!("memory probe {lib} p={p}: done"));
+                    log(&format!("{what}: done"));
                     res.times.extend(probe.times);
                 }
-                Err(e) => res
-                    .notes
-                    .push(format!("memory probe {lib} p={p} failed: {e}")),
+                Err(e) => res.notes.push(format!("{what} failed: {e}")),
             }
         }
     }

@@ -15,7 +15,7 @@
 //! process, the toolkit and memory ([`crate::memory`]).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use clap::Parser;
@@ -72,9 +72,9 @@ pub struct Args {
     /// OUT/docs/bench-results.tsv) without measuring.
     #[arg(long, num_args = 0..=1, default_missing_value = "")]
     pub replot: Option<PathBuf>,
-    /// Internal: measure one table into this results file.
+    /// Internal: measure one table and print its results (TSV).
     #[arg(long, hide = true)]
-    pub child: Option<PathBuf>,
+    pub child: bool,
     /// Internal: the child's thread count.
     #[arg(long, hide = true, default_value_t = 1)]
     pub threads: usize,
@@ -110,14 +110,16 @@ impl Args {
     /// The arguments a child process gets.
     fn child_args(
         &self,
-        out: &Path,
         n: usize,
         fixture: &Path,
         go: Option<&Path>,
         api_only: bool,
     ) -> Vec<String> {
-        let mut a = vec![format!("--{}", self.mode()), format!("--threads={n}")];
-        a.push(format!("--child={}", out.display()));
+        let mut a = vec![
+            format!("--{}", self.mode()),
+            format!("--threads={n}"),
+            "--child".into(),
+        ];
         a.push(format!("--fixture={}", fixture.display()));
         a.extend(go.map(|g| format!("--go-exe={}", g.display())));
         a.extend(self.only.as_ref().map(|o| format!("--only={o}")));
@@ -325,8 +327,8 @@ pub fn main_with(rek_label: &str) -> i32 {
     let args = Args::parse();
     let result = if let Some(p) = &args.probe {
         crate::memory::probe_main(&p[0], &p[1], args.fixture.as_deref())
-    } else if let Some(out) = &args.child {
-        run_child(&args, out, rek_label)
+    } else if args.child {
+        run_child(&args, rek_label)
     } else {
         run(&args)
     };
@@ -415,8 +417,8 @@ fn target_dir() -> Result<PathBuf, String> {
 /// The comparison tables: the fixture, the Go peer, then one child process
 /// per table (threads × IFMA on/off).
 fn comparisons(args: &Args, res: &mut Results, start: Instant) {
-    let tmp = std::env::temp_dir().join(format!("fastkzg-bench-{}", std::process::id()));
-    let fixture = tmp.with_extension("fixture");
+    let pid = std::process::id();
+    let fixture = std::env::temp_dir().join(format!("fastkzg-bench-{pid}.fixture"));
     log!(start, "inputs: 64 blobs with their proofs and cells");
     let ks = fastkzg::KzgSettings::load_mainnet(8).expect("embedded setup");
     if let Err(e) = crate::Fixture::new(&ks, 64).save(&fixture) {
@@ -443,9 +445,7 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         runs.extend(runs.clone().into_iter().map(|(t, _)| (t, true)));
     }
     for (threads, no_ifma) in runs {
-        let tag = if no_ifma { "-noifma" } else { "" };
-        let out = tmp.with_extension(format!("{threads}t{tag}.tsv"));
-        let child_args = args.child_args(&out, threads, &fixture, go.as_deref(), no_ifma);
+        let child_args = args.child_args(threads, &fixture, go.as_deref(), no_ifma);
         let mut cmd = if threads == 1 {
             Command::new(std::env::current_exe().unwrap_or_else(|_| "report".into()))
         } else {
@@ -467,7 +467,7 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
             if no_ifma { ", FASTKZG_NO_IFMA=1" } else { "" }
         );
         log!(start, "comparison at {what}: child process");
-        match child_results(cmd.args(child_args), &out) {
+        match child_results(cmd.args(child_args)) {
             Ok(mut child) => {
                 let first = threads == 1 && !no_ifma;
                 child
@@ -488,19 +488,21 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     let _ = std::fs::remove_file(&fixture);
 }
 
-/// Runs a child process that writes its results to `out`.
-fn child_results(cmd: &mut Command, out: &Path) -> Result<Results, String> {
-    let status = cmd.status().map_err(|e| e.to_string())?;
-    let text = std::fs::read_to_string(out).map_err(|e| format!("{}: {e}", out.display()));
-    let _ = std::fs::remove_file(out);
-    match status.success() {
-        true => Results::from_tsv(&text?),
-        false => Err(format!("child failed: {status}")),
+/// Runs a child process that prints its results (TSV); its log goes to
+/// stderr.
+pub fn child_results(cmd: &mut Command) -> Result<Results, String> {
+    let out = cmd
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| e.to_string())?;
+    match out.status.success() {
+        true => Results::from_tsv(&String::from_utf8_lossy(&out.stdout)),
+        false => Err(format!("child failed: {}", out.status)),
     }
 }
 
 /// A child process: one table (the API and setup cases at `--threads`).
-fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
+fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     let n = args.threads;
     // First of all, before rust_eth_kzg is touched: blst's pool gets one worker.
     let blst_threads = (n == 1).then(crate::peers::pin_blst_pool_to_one_thread);
@@ -584,7 +586,8 @@ fn run_child(args: &Args, out: &Path, rek_label: &str) -> Result<(), String> {
             res.times.push(row);
         }
     }
-    std::fs::write(out, res.to_tsv()).map_err(|e| format!("{}: {e}", out.display()))
+    print!("{}", res.to_tsv());
+    Ok(())
 }
 
 fn toolkit(args: &Args, res: &mut Results, start: Instant) {
@@ -681,7 +684,7 @@ mod tests {
         assert!(a.cases(1).iter().all(|c| c.key.contains("verify")));
         assert!(Args::try_parse_from(["report", "--bogus"]).is_err());
         assert!(Args::try_parse_from(["report", "--quick", "--smoke"]).is_err());
-        let child = a.child_args(Path::new("o.tsv"), 2, Path::new("f"), None, true);
+        let child = a.child_args(2, Path::new("f"), None, true);
         let again =
             Args::try_parse_from(std::iter::once("report".to_string()).chain(child)).unwrap();
         assert_eq!(
