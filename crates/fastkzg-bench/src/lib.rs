@@ -156,7 +156,7 @@ impl Fixture {
 
     /// Writes the fixture (for the report's child processes and the Go
     /// peer, whose `go/input.go` reads the same format): magic, u32 blob
-    /// count, then [`Fixture::fields`].
+    /// count, then the byte arrays in `Fixture::fields` order.
     pub fn save(mut self, path: &Path) -> std::io::Result<()> {
         let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
         w.write_all(MAGIC)?;
