@@ -120,14 +120,9 @@ fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, bars: &Bars) -> Re
 where
     DB::ErrorType: 'static,
 {
-    root.fill(&WHITE)?;
-    let values = bars
-        .series
-        .iter()
-        .flat_map(|(_, v)| v.iter().flatten().copied());
-    let (vmin, vmax) = values
-        .filter(|v| v.is_finite() && *v > 0.0)
-        .fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    let body = caption(root, &bars.title, &bars.note)?;
+    let values = bars.series.iter().flat_map(|(_, v)| v.iter().flatten());
+    let (vmin, vmax) = span(values.copied());
     let (lo, hi) = match (vmin > vmax, bars.ratio) {
         (true, _) => (0.1, 10.0),
         (false, true) => (
@@ -141,23 +136,8 @@ where
         ),
     };
     let n = bars.rows.len();
-    let longest = bars
-        .rows
-        .iter()
-        .map(|r| r.chars().count())
-        .max()
-        .unwrap_or(10);
-    let (title_area, body) = root.split_vertically(70);
-    title_area.draw(&Text::new(
-        bars.title.clone(),
-        (20, 10),
-        (FONT, 26).into_font().style(FontStyle::Bold),
-    ))?;
-    title_area.draw(&Text::new(
-        bars.note.clone(),
-        (20, 44),
-        (FONT, 16).into_font(),
-    ))?;
+    let longest = bars.rows.iter().map(|r| r.chars().count()).max();
+    let longest = longest.unwrap_or(10);
     let base = if bars.ratio { 2.0 } else { 10.0 };
     let mut chart = ChartBuilder::on(&body)
         .margin_right(30)
@@ -247,6 +227,30 @@ where
     Ok(())
 }
 
+/// Fills `root` white and draws a caption and a note at its top; returns
+/// the area below.
+fn caption<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    note: &str,
+) -> Result<DrawingArea<DB, Shift>, Box<dyn Error>>
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    let (top, body) = root.split_vertically(70);
+    let bold = (FONT, 26).into_font().style(FontStyle::Bold);
+    top.draw(&Text::new(title.to_string(), (20, 10), bold))?;
+    top.draw(&Text::new(note.to_string(), (20, 44), (FONT, 16)))?;
+    Ok(body)
+}
+
+/// The lowest and highest finite positive value (`(MAX, MIN)` for none).
+fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let values = values.filter(|v| v.is_finite() && *v > 0.0);
+    values.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)))
+}
+
 /// One panel of a line chart.
 pub struct Panel {
     /// The panel caption.
@@ -289,27 +293,15 @@ fn panels_on<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    root.fill(&WHITE)?;
-    let (title_area, body) = root.split_vertically(60);
-    title_area.draw(&Text::new(
-        title.to_string(),
-        (20, 15),
-        (FONT, 26).into_font().style(FontStyle::Bold),
-    ))?;
+    let body = caption(root, title, "")?;
     for (panel, area) in panels
         .iter()
         .zip(body.split_evenly((1, panels.len().max(1))))
     {
-        let pts = panel
-            .series
-            .iter()
-            .flat_map(|(_, v)| v.iter().copied())
-            .chain(panel.marks.iter().map(|m| m.1));
-        let range = |(a, b): (f64, f64), v: f64| (a.min(v), b.max(v));
-        let (xs, ys) = pts.filter(|(_, y)| y.is_finite() && *y > 0.0).fold(
-            ((f64::MAX, f64::MIN), (f64::MAX, f64::MIN)),
-            |(xs, ys), (x, y)| (range(xs, x), range(ys, y)),
-        );
+        let pts = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
+        let pts = pts.chain(panel.marks.iter().map(|m| m.1));
+        let pts: Vec<(f64, f64)> = pts.filter(|(_, y)| y.is_finite() && *y > 0.0).collect();
+        let (xs, ys) = (span(pts.iter().map(|p| p.0)), span(pts.iter().map(|p| p.1)));
         if xs.0 > xs.1 {
             continue;
         }

@@ -361,28 +361,24 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     let api = primary_api(res);
     let cases = res.cases(&[api]);
     if !cases.is_empty() {
-        let labels = res.labels(&[api]);
-        let series = labels.iter().map(|l| {
-            (
-                l.clone(),
-                cases
-                    .iter()
-                    .map(|(s, c, _)| res.median(s, c, l).map(|v| v * 1e3))
-                    .collect(),
-            )
-        });
+        let ms = |l: &String| {
+            let v = cases
+                .iter()
+                .map(|(s, c, _)| res.median(s, c, l).map(|v| v * 1e3));
+            (l.clone(), v.collect())
+        };
+        let (cpu, date) = (
+            res.meta("cpu").unwrap_or("?"),
+            res.meta("date").unwrap_or("?"),
+        );
         let bars = Bars {
             title: format!(
                 "fastkzg vs peers: Ethereum API, one thread, {}",
                 ifma_of(api)
             ),
-            note: format!(
-                "median time per call (log scale; shorter is faster) — {}, {}",
-                res.meta("cpu").unwrap_or("?"),
-                res.meta("date").unwrap_or("?")
-            ),
+            note: format!("median time per call (log scale; shorter is faster) — {cpu}, {date}"),
             rows: cases.iter().map(|(_, _, t)| t.clone()).collect(),
-            series: series.collect(),
+            series: res.labels(&[api]).iter().map(ms).collect(),
             ratio: false,
         };
         charts::draw_bars(&bars, docs, "bench-api")?;
@@ -404,22 +400,18 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         (&two, "fastkzg 2T", "2 threads: vs {}"),
     ] {
         let sections: Vec<&str> = sections.iter().map(String::as_str).collect();
-        for peer in res
-            .labels(&sections)
-            .into_iter()
-            .filter(|l| !l.starts_with("fastkzg"))
-        {
+        let peers = res.labels(&sections);
+        for peer in peers.iter().filter(|l| !l.starts_with("fastkzg")) {
             let find = |c: &str, lab: &str| sections.iter().find_map(|s| res.median(s, c, lab));
-            let vals: Vec<Option<f64>> = rows
+            let vals = rows
                 .iter()
-                .map(|(c, _)| Some(find(c, &peer)? / find(c, ours)?))
-                .collect();
+                .map(|(c, _)| Some(find(c, peer)? / find(c, ours)?));
+            let vals: Vec<Option<f64>> = vals.collect();
+            let name = name
+                .replace("{}", &format!("vs {peer}"))
+                .replace("vs vs", "vs");
             if vals.iter().any(Option::is_some) {
-                series.push((
-                    name.replace("{}", &format!("vs {peer}"))
-                        .replace("vs vs", "vs"),
-                    vals,
-                ));
+                series.push((name, vals));
             }
         }
     }
@@ -433,41 +425,32 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         };
         charts::draw_bars(&bars, docs, "bench-ratio")?;
     }
-    let tk: Vec<&TimeRow> = res
-        .times
-        .iter()
-        .filter(|t| t.section == "toolkit")
-        .collect();
+    let tk = res.times.iter().filter(|t| t.section == "toolkit");
+    let tk: Vec<&TimeRow> = tk.collect();
     if tk.is_empty() {
         return Ok(());
     }
-    let line = |case: &str, label: &str| -> Vec<(f64, f64)> {
-        let mut v: Vec<(f64, f64)> = tk
-            .iter()
-            .filter(|t| t.case == case && t.label == label)
-            .map(|t| (t.param as f64, t.stats.median))
-            .collect();
+    let rows = |case: &str, label: &str| {
+        let rows = tk.iter().filter(|t| t.case == case && t.label == label);
+        rows.map(|t| (t.param as f64, t.stats.median, t.title.clone()))
+            .collect::<Vec<_>>()
+    };
+    let line = |case: &str, label: &str| {
+        let mut v: Vec<(f64, f64)> = rows(case, label).into_iter().map(|r| (r.0, r.1)).collect();
         v.sort_by(|a, b| a.0.total_cmp(&b.0));
         v
     };
     let (mut fft, mut msm, mut marks) = (Vec::new(), Vec::new(), Vec::new());
     for l in &res.labels(&["toolkit"]) {
-        let sfx = if l == "fastkzg" {
-            String::new()
-        } else {
-            format!(" ({l})")
-        };
+        let sfx = [format!(" ({l})"), String::new()][usize::from(l == "fastkzg")].clone();
         fft.push((format!("Fr FFT{sfx}"), line("fr_fft", l)));
         fft.push((format!("G1 FFT{sfx}"), line("g1_fft", l)));
         fft.push((format!("DAS extension n→2n{sfx}"), line("das_extension", l)));
         msm.push((format!("variable-base MSM{sfx}"), line("g1_msm", l)));
-        for t in tk
-            .iter()
-            .filter(|t| t.case == "fixed_base_msm_4096" && t.label == *l)
-        {
+        for (_, t, w) in rows("fixed_base_msm_4096", l) {
             marks.push((
-                format!("fixed-base MSM, 4096 setup points, {}{sfx}", t.title),
-                (12.0, t.stats.median),
+                format!("fixed-base MSM, 4096 setup points, {w}{sfx}"),
+                (12.0, t),
             ));
         }
     }
@@ -479,19 +462,15 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         series,
         marks,
     };
-    let panels = [
-        panel("FFTs", "size n", fft, vec![]),
-        panel(
-            "Multi-scalar multiplication in G1",
-            "number of points",
-            msm,
-            marks,
-        ),
-    ];
-    let title = format!(
-        "fastkzg toolkit, one thread, blst — {}",
-        res.meta("cpu").unwrap_or("?")
+    let msm = panel(
+        "Multi-scalar multiplication in G1",
+        "number of points",
+        msm,
+        marks,
     );
+    let panels = [panel("FFTs", "size n", fft, vec![]), msm];
+    let cpu = res.meta("cpu").unwrap_or("?");
+    let title = format!("fastkzg toolkit, one thread, blst — {cpu}");
     charts::draw_panels(&title, &panels, docs, "bench-fft-msm")
 }
 

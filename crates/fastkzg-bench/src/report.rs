@@ -239,27 +239,27 @@ impl Results {
             let f: Vec<&str> = line.split('\t').collect();
             let bad = || format!("cannot parse {line:?}");
             let num = |i: usize| f[i].parse::<f64>().map_err(|_| bad());
-            let int = |i: usize| f[i].parse::<u64>().map_err(|_| bad());
+            let int = |i: usize| f[i].parse::<usize>().map_err(|_| bad());
             match (f[0], f.len()) {
                 ("meta", 3) => r.meta.push((f[1].into(), f[2].into())),
                 ("note", 2) => r.notes.push(f[1].into()),
-                ("time", 14) => r.times.push(TimeRow {
-                    section: f[1].into(),
-                    case: f[2].into(),
-                    param: int(3)?,
-                    title: f[4].into(),
-                    label: f[5].into(),
-                    threads: int(6)? as usize,
-                    stats: Stats {
-                        median: num(7)?,
-                        min: num(8)?,
-                        max: num(9)?,
-                        q1: num(10)?,
-                        q3: num(11)?,
-                        samples: int(12)? as usize,
-                        iters: int(13)?,
-                    },
-                }),
+                ("time", 14) => {
+                    let mut t = TimeRow::value(f[1], f[2], int(3)?, f[5], 0.0);
+                    (t.title, t.threads) = (f[4].into(), int(6)?);
+                    let [median, min, max, q1, q3] = [7, 8, 9, 10, 11].map(num);
+                    let (samples, iters) = (int(12)?, int(13)? as u64);
+                    let (median, min, max, q1, q3) = (median?, min?, max?, q1?, q3?);
+                    t.stats = Stats {
+                        median,
+                        min,
+                        max,
+                        q1,
+                        q3,
+                        samples,
+                        iters,
+                    };
+                    r.times.push(t);
+                }
                 _ => return Err(bad()),
             }
         }
