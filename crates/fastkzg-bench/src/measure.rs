@@ -101,6 +101,21 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Statistics from `[median, min, max, q1, q3]`, the sample count and
+    /// the calls per sample.
+    pub fn new(v: [f64; 5], samples: usize, iters: u64) -> Self {
+        let [median, min, max, q1, q3] = v;
+        Stats {
+            median,
+            min,
+            max,
+            q1,
+            q3,
+            samples,
+            iters,
+        }
+    }
+
     /// Statistics of per-call times (quantiles interpolated linearly).
     pub fn from_samples(mut v: Vec<f64>, iters: u64) -> Self {
         v.sort_by(f64::total_cmp);
@@ -110,17 +125,7 @@ impl Stats {
             v.get(lo)
                 .map_or(f64::NAN, |l| l + (v[hi] - l) * (pos - lo as f64))
         };
-        let (min, max) = (q(0.0), q(1.0));
-        let (q1, median, q3) = (q(0.25), q(0.5), q(0.75));
-        Stats {
-            median,
-            min,
-            max,
-            q1,
-            q3,
-            samples: v.len(),
-            iters,
-        }
+        Stats::new([0.5, 0.0, 1.0, 0.25, 0.75].map(q), v.len(), iters)
     }
 }
 

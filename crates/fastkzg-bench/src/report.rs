@@ -168,20 +168,32 @@ pub struct TimeRow {
 }
 
 impl TimeRow {
-    /// A single value (the memory sections).
-    pub fn value(section: &str, case: &str, param: usize, label: &str, v: f64) -> Self {
-        let (section, case, title, label) =
-            (section.into(), case.into(), case.into(), label.into());
-        let stats = Stats::from_samples(vec![v], 1);
+    /// A row from its fields, in declaration order.
+    pub fn new(
+        sct: &str,
+        case: &str,
+        param: u64,
+        title: &str,
+        label: &str,
+        threads: usize,
+        stats: Stats,
+    ) -> Self {
+        let (section, case, title, label) = (sct.into(), case.into(), title.into(), label.into());
         TimeRow {
             section,
             case,
-            param: param as u64,
+            param,
             title,
             label,
-            threads: 1,
+            threads,
             stats,
         }
+    }
+
+    /// A single value (the memory sections).
+    pub fn value(section: &str, case: &str, param: usize, label: &str, v: f64) -> Self {
+        let stats = Stats::from_samples(vec![v], 1);
+        TimeRow::new(section, case, param as u64, case, label, 1, stats)
     }
 }
 
@@ -244,21 +256,12 @@ impl Results {
                 ("meta", 3) => r.meta.push((f[1].into(), f[2].into())),
                 ("note", 2) => r.notes.push(f[1].into()),
                 ("time", 14) => {
-                    let mut t = TimeRow::value(f[1], f[2], int(3)?, f[5], 0.0);
-                    (t.title, t.threads) = (f[4].into(), int(6)?);
                     let [median, min, max, q1, q3] = [7, 8, 9, 10, 11].map(num);
-                    let (samples, iters) = (int(12)?, int(13)? as u64);
-                    let (median, min, max, q1, q3) = (median?, min?, max?, q1?, q3?);
-                    t.stats = Stats {
-                        median,
-                        min,
-                        max,
-                        q1,
-                        q3,
-                        samples,
-                        iters,
-                    };
-                    r.times.push(t);
+                    let stats =
+                        Stats::new([median?, min?, max?, q1?, q3?], int(12)?, int(13)? as u64);
+                    let p = int(3)? as u64;
+                    r.times
+                        .push(TimeRow::new(f[1], f[2], p, f[4], f[5], int(6)?, stats));
                 }
                 _ => return Err(bad()),
             }
@@ -581,8 +584,8 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         let line: Vec<String> = outcomes.iter().map(line).collect();
         log!(start, "{tag} {}: {}", case.title, line.join(" | "));
         for (o, threads) in outcomes.into_iter().zip(counts) {
-            let mut row = TimeRow::value(&section, &case.key, 0, &o.label, 0.0);
-            (row.title, row.threads, row.stats) = (case.title.clone(), threads, o.stats);
+            let (key, title) = (&case.key, &case.title);
+            let row = TimeRow::new(&section, key, 0, title, &o.label, threads, o.stats);
             res.times.push(row);
         }
     }
@@ -620,22 +623,17 @@ fn toolkit_rows<B: fastkzg::Backend>(
     let one = Threads::caller();
     let inp = one.run(ToolkitInputs::<B>::new);
     for tool in tools {
-        let mut c = [Contender::new(
-            label.into(),
-            one.clone(),
-            one.run(|| inp.job(*tool)),
-        )];
-        let st = measure(&mut c, budget).remove(0).stats;
-        log!(
-            start,
-            "{} {}: {}",
-            tool.group(),
-            tool.param_label(),
-            fmt_time(st.median)
+        let job = one.run(|| inp.job(*tool));
+        let st = measure(
+            &mut [Contender::new(label.into(), one.clone(), job)],
+            budget,
         );
-        let mut row = TimeRow::value("toolkit", tool.group(), tool.param() as usize, label, 0.0);
-        (row.title, row.stats) = (tool.param_label(), st);
-        res.times.push(row);
+        let st = st.into_iter().next().expect("one outcome").stats;
+        let (g, p) = (tool.group(), tool.param_label());
+        log!(start, "{g} {p}: {}", fmt_time(st.median));
+        let (group, param, title) = (tool.group(), tool.param(), tool.param_label());
+        res.times
+            .push(TimeRow::new("toolkit", group, param, &title, label, 1, st));
     }
 }
 
@@ -647,13 +645,9 @@ mod tests {
     fn tsv_round_trip() {
         let mut r = Results::default();
         r.set_meta("cpu", "test CPU");
-        r.times.push(TimeRow::value(
-            "api-1t",
-            "blob_to_kzg_commitment",
-            0,
-            "fastkzg",
-            0.05,
-        ));
+        let commit = "blob_to_kzg_commitment";
+        r.times
+            .push(TimeRow::value("api-1t", commit, 0, "fastkzg", 0.05));
         r.times.push(TimeRow::value(
             "settings",
             "memory_bytes",
@@ -664,15 +658,10 @@ mod tests {
         r.notes.push("a note".into());
         let back = Results::from_tsv(&r.to_tsv()).unwrap();
         assert_eq!(back.times.len(), 2);
-        assert_eq!(
-            back.value("settings", "memory_bytes", 8, "fastkzg"),
-            Some(1e6)
-        );
+        let memory = back.value("settings", "memory_bytes", 8, "fastkzg");
+        assert_eq!(memory, Some(1e6));
         assert_eq!(back.meta("cpu"), Some("test CPU"));
-        assert_eq!(
-            back.median("api-1t", "blob_to_kzg_commitment", "fastkzg"),
-            Some(0.05)
-        );
+        assert_eq!(back.median("api-1t", commit, "fastkzg"), Some(0.05));
         assert!(Results::from_tsv("time\tx\n").is_err());
     }
 
@@ -687,9 +676,7 @@ mod tests {
         let child = a.child_args(2, Path::new("f"), None, true);
         let again =
             Args::try_parse_from(std::iter::once("report".to_string()).chain(child)).unwrap();
-        assert_eq!(
-            (again.threads, again.no_setup, again.mode()),
-            (2, true, "quick")
-        );
+        let again = (again.threads, again.no_setup, again.mode());
+        assert_eq!(again, (2, true, "quick"));
     }
 }

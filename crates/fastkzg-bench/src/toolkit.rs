@@ -136,10 +136,11 @@ impl Tool {
     }
 }
 
-/// A job that runs `f` and returns the fingerprint 0.
-fn job<'a>(mut f: impl FnMut() + Send + 'a) -> Job<'a> {
+/// A job that runs `f`, keeps its result from being optimized away and
+/// returns the fingerprint 0.
+fn job<'a, R>(mut f: impl FnMut() -> R + Send + 'a) -> Job<'a> {
     Box::new(move || {
-        f();
+        std::hint::black_box(f());
         0
     })
 }
@@ -216,113 +217,88 @@ impl<B: Backend> ToolkitInputs<B> {
     pub fn job(&self, tool: Tool) -> Job<'_> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(9);
         let size = |s: u32| 1usize << s;
+        let domain = |n: usize| Domain::<B::Fr>::new(n).expect("domain");
         match tool {
             Tool::FrFft(s) => {
-                let mut buf = self.scalars[..size(s)].to_vec();
-                let d = Domain::<B::Fr>::new(size(s)).expect("domain");
-                job(move || {
-                    fft::fft_in_place(&mut buf, &d).expect("fft");
-                })
+                let (mut buf, d) = (self.scalars[..size(s)].to_vec(), domain(size(s)));
+                job(move || fft::fft_in_place(&mut buf, &d).expect("fft"))
             }
             Tool::G1Fft(s) | Tool::G1FftParallel(s) => {
-                let mut buf: Vec<B::G1> = self.points[..size(s)]
-                    .iter()
-                    .map(B::g1_from_affine)
-                    .collect();
-                let d = Domain::<B::Fr>::new(size(s)).expect("domain");
-                let parallel = matches!(tool, Tool::G1FftParallel(_));
-                job(move || {
-                    if parallel {
-                        fft::g1_fft_in_place_parallel::<B>(&mut buf, &d).expect("fft");
-                    } else {
-                        fft::g1_fft_in_place::<B>(&mut buf, &d).expect("fft");
+                let p = self.points[..size(s)].iter();
+                let (mut buf, d) = (
+                    p.map(B::g1_from_affine).collect::<Vec<_>>(),
+                    domain(size(s)),
+                );
+                match tool {
+                    Tool::G1Fft(_) => {
+                        job(move || fft::g1_fft_in_place::<B>(&mut buf, &d).expect("fft"))
                     }
-                })
+                    _ => {
+                        job(move || fft::g1_fft_in_place_parallel::<B>(&mut buf, &d).expect("fft"))
+                    }
+                }
             }
             Tool::DasExtension(s) => {
-                let evals = &self.scalars[..size(s)];
-                let d = Domain::<B::Fr>::new(size(s)).expect("domain");
-                let e = Domain::<B::Fr>::new(2 * size(s)).expect("domain");
-                job(move || {
-                    std::hint::black_box(das::das_extension(evals, &d, &e).expect("extension"));
-                })
+                let (evals, d, e) = (
+                    &self.scalars[..size(s)],
+                    domain(size(s)),
+                    domain(2 * size(s)),
+                );
+                job(move || das::das_extension(evals, &d, &e).expect("extension"))
             }
             Tool::Msm(s) => {
                 let (p, k) = (&self.points[..size(s)], &self.scalars[..size(s)]);
-                job(move || {
-                    std::hint::black_box(fastkzg::msm::g1_msm::<B>(p, k));
-                })
+                job(move || fastkzg::msm::g1_msm::<B>(p, k))
             }
             Tool::FixedBaseMsm(w) => {
-                let t = self.fixed(w);
-                let k = &self.scalars[..4096];
-                job(move || {
-                    std::hint::black_box(t.msm(k));
-                })
+                let (t, k) = (self.fixed(w), &self.scalars[..4096]);
+                job(move || t.msm(k))
             }
-            Tool::Fk20MultiProofs(w) | Tool::Fk20HCommitments(w) => {
-                let fk = self.fk20(w);
-                let c = &self.coeffs;
-                let multi = matches!(tool, Tool::Fk20MultiProofs(_));
-                job(move || {
-                    if multi {
-                        std::hint::black_box(fk.multi_proofs(c).expect("fk20"));
-                    } else {
-                        std::hint::black_box(fk.h_commitments(c).expect("fk20"));
-                    }
-                })
+            Tool::Fk20MultiProofs(w) => {
+                let (fk, c) = (self.fk20(w), &self.coeffs);
+                job(move || fk.multi_proofs(c).expect("fk20"))
+            }
+            Tool::Fk20HCommitments(w) => {
+                let (fk, c) = (self.fk20(w), &self.coeffs);
+                job(move || fk.h_commitments(c).expect("fk20"))
             }
             Tool::ZeroPolynomial(n) => {
                 let roots = &self.scalars[..n];
-                job(move || {
-                    std::hint::black_box(zero_poly::zero_polynomial(roots));
-                })
+                job(move || zero_poly::zero_polynomial(roots))
             }
             Tool::ErasureRecovery(s) => {
-                let n = size(s);
-                let d = Domain::<B::Fr>::new(n).expect("domain");
+                let (n, d) = (size(s), domain(size(s)));
                 let mut coeffs = self.scalars[..n / 2].to_vec();
                 coeffs.resize(n, B::Fr::zero());
-                let evals = fft::fft(&coeffs, &d).expect("fft");
+                let mut samples: Vec<Option<B::Fr>> = fft::fft(&coeffs, &d)
+                    .expect("fft")
+                    .into_iter()
+                    .map(Some)
+                    .collect();
                 let mut idx: Vec<usize> = (0..n).collect();
                 idx.shuffle(&mut rng);
-                let mut samples: Vec<Option<B::Fr>> = evals.into_iter().map(Some).collect();
                 for i in &idx[..n / 2] {
                     samples[*i] = None;
                 }
-                job(move || {
-                    std::hint::black_box(
-                        erasure::recover_from_samples(&samples, &d).expect("recovery"),
-                    );
-                })
+                job(move || erasure::recover_from_samples(&samples, &d).expect("recovery"))
             }
             Tool::CellVanishingPolynomial => {
-                let missing = random_missing_cells(&mut rng);
-                let missing_ids: Vec<u64> = missing.iter().map(|c| *c as u64).collect();
-                let ks = &self.ks;
-                job(move || {
-                    let _ = std::hint::black_box(ks.construct_vanishing_polynomial(&missing_ids));
-                })
+                let (ks, missing_ids) =
+                    (&self.ks, random_missing_cells(&mut rng).map(|c| c as u64));
+                job(move || ks.construct_vanishing_polynomial(&missing_ids))
             }
             Tool::CellRecoverWithZeroPoly => {
                 let missing = random_missing_cells(&mut rng);
-                let missing_ids: Vec<u64> = missing.iter().map(|c| *c as u64).collect();
+                let ids = missing.map(|c| c as u64);
                 let zero = self
                     .ks
-                    .construct_vanishing_polynomial(&missing_ids)
+                    .construct_vanishing_polynomial(&ids)
                     .expect("cell indices < 128");
-                let d = Domain::<B::Fr>::new(8192).expect("domain");
-                let mut evals = self.scalars[..8192].to_vec();
-                for c in &missing {
-                    for v in &mut evals[c * 64..(c + 1) * 64] {
-                        *v = B::Fr::zero();
-                    }
+                let (d, mut evals) = (domain(8192), self.scalars[..8192].to_vec());
+                for c in missing {
+                    evals[c * 64..(c + 1) * 64].fill(B::Fr::zero());
                 }
-                job(move || {
-                    std::hint::black_box(
-                        erasure::recover_with_zero_poly(&evals, &zero, &d).expect("recovery"),
-                    );
-                })
+                job(move || erasure::recover_with_zero_poly(&evals, &zero, &d).expect("recovery"))
             }
         }
     }
@@ -334,10 +310,10 @@ impl<B: Backend> Default for ToolkitInputs<B> {
     }
 }
 
-fn random_missing_cells(rng: &mut impl RngCore) -> Vec<usize> {
+fn random_missing_cells(rng: &mut impl RngCore) -> [usize; 64] {
     let mut idx: Vec<usize> = (0..128).collect();
     idx.shuffle(rng);
-    let mut m = idx[..64].to_vec();
+    let mut m: [usize; 64] = idx[..64].try_into().expect("64 cells");
     m.sort_unstable();
     m
 }
