@@ -102,34 +102,35 @@ impl Fixture {
     /// The fixture of `n` random blobs (a precompute level > 0 makes the
     /// cells faster to compute).
     pub fn new(ks: &KzgSettings, n: usize) -> Self {
-        let blobs = random_blobs(n, BLOB_SEED);
-        let commitments: Vec<Bytes48> = blobs
-            .iter()
-            .map(|b| ks.blob_to_kzg_commitment(b).expect("valid blob"))
-            .collect();
-        let proofs = blobs
-            .iter()
-            .zip(&commitments)
-            .map(|(b, c)| ks.compute_blob_kzg_proof(b, c).expect("valid blob"))
-            .collect();
-        let (cells, cell_proofs) = blobs
-            .iter()
-            .map(|b| {
-                let (c, p) = ks.compute_cells_and_kzg_proofs(b).expect("valid blob");
-                (c.to_vec(), p.to_vec())
-            })
-            .unzip();
-        let z = random_scalar(1);
-        let (kzg_proof, y) = ks.compute_kzg_proof(&blobs[0], &z).expect("valid blob");
+        let mut fx = Fixture::zeroed(0);
+        for b in random_blobs(n, BLOB_SEED) {
+            let c = ks.blob_to_kzg_commitment(&b).expect("valid blob");
+            fx.proofs
+                .push(ks.compute_blob_kzg_proof(&b, &c).expect("valid blob"));
+            let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&b).expect("valid blob");
+            fx.cells.push(cells.to_vec());
+            fx.cell_proofs.push(proofs.to_vec());
+            fx.commitments.push(c);
+            fx.blobs.push(b);
+        }
+        fx.z = random_scalar(1);
+        (fx.kzg_proof, fx.y) = ks
+            .compute_kzg_proof(&fx.blobs[0], &fx.z)
+            .expect("valid blob");
+        fx
+    }
+
+    /// `n` blobs with everything zero.
+    fn zeroed(n: usize) -> Self {
         Fixture {
-            blobs,
-            commitments,
-            proofs,
-            cells,
-            cell_proofs,
-            z,
-            y,
-            kzg_proof,
+            blobs: vec![Box::new([0; BYTES_PER_BLOB]); n],
+            commitments: vec![[0; 48]; n],
+            proofs: vec![[0; 48]; n],
+            cells: vec![vec![[0; BYTES_PER_CELL]; 128]; n],
+            cell_proofs: vec![vec![[0; 48]; 128]; n],
+            z: [0; 32],
+            y: [0; 32],
+            kzg_proof: [0; 48],
         }
     }
 
@@ -174,16 +175,7 @@ impl Fixture {
             return Err(std::io::Error::other("not a fixture file"));
         }
         let n = u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize;
-        let mut fx = Fixture {
-            blobs: vec![Box::new([0; BYTES_PER_BLOB]); n],
-            commitments: vec![[0; 48]; n],
-            proofs: vec![[0; 48]; n],
-            cells: vec![vec![[0; BYTES_PER_CELL]; 128]; n],
-            cell_proofs: vec![vec![[0; 48]; 128]; n],
-            z: [0; 32],
-            y: [0; 32],
-            kzg_proof: [0; 48],
-        };
+        let mut fx = Fixture::zeroed(n);
         fx.fields(|b| r.read_exact(b))?;
         Ok(fx)
     }

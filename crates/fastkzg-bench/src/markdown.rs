@@ -62,12 +62,13 @@ pub fn collect_meta(res: &mut Results) {
     };
     let names = "fastkzg c-kzg rust_eth_kzg blst ark-bls12-381 rayon criterion plotters";
     let crates: Vec<String> = names.split(' ').filter_map(version).collect();
-    let features = [
-        ("parallel", cfg!(feature = "parallel")),
-        ("arkworks", cfg!(feature = "arkworks")),
-        ("zkcrypto", cfg!(feature = "zkcrypto")),
+    let on = [
+        cfg!(feature = "parallel"),
+        cfg!(feature = "arkworks"),
+        cfg!(feature = "zkcrypto"),
     ];
-    let mut features: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
+    let features = ["parallel", "arkworks", "zkcrypto"].into_iter().zip(on);
+    let mut features: Vec<&str> = features.filter(|f| f.1).map(|f| f.0).collect();
     features.extend(features.is_empty().then_some("none"));
     let logical = cpuinfo.lines().filter(|l| l.starts_with("proc")).count();
     let cpus = crate::peers::available_cpus();
@@ -486,30 +487,26 @@ mod tests {
     fn tables_and_headings() {
         let mut r = Results::default();
         r.meta.push(("ifma".into(), "used".into()));
-        r.times.push(row("api-1t", "fastkzg", 0.05));
-        r.times.push(row("api-1t", "c-kzg", 0.08));
-        r.times.push(row("api-1t-noifma", "fastkzg", 0.06));
-        r.times.push(row("api-1t-noifma", "c-kzg", 0.08));
-        r.times.push(row("api-2t", "fastkzg 2T", 0.03));
-        r.times.push(row("api-2t", "rust-eth-kzg MT", 0.04));
+        for (section, label, median) in [
+            ("api-1t", "fastkzg", 0.05),
+            ("api-1t", "c-kzg", 0.08),
+            ("api-1t-noifma", "fastkzg", 0.06),
+            ("api-1t-noifma", "c-kzg", 0.08),
+            ("api-2t", "fastkzg 2T", 0.03),
+            ("api-2t", "rust-eth-kzg MT", 0.04),
+        ] {
+            r.times.push(row(section, label, median));
+        }
         let md = markdown(&r);
-        assert!(
-            md.contains("## Ethereum API, one thread, with AVX-512 IFMA"),
-            "{md}"
-        );
-        assert!(md.contains("## Ethereum API, one thread, no IFMA"), "{md}");
-        assert!(
-            md.contains("| blob_to_kzg_commitment | 50.0 ms | 80.0 ms | **0.62** |"),
-            "{md}"
-        );
-        assert!(
-            md.contains("| blob_to_kzg_commitment | 60.0 ms | 80.0 ms | **0.75** |"),
-            "{md}"
-        );
-        // Two threads: ratio to rust-eth-kzg MT and to fastkzg at one thread.
-        assert!(
-            md.contains("| 30.0 ms | 40.0 ms | **0.75** | **0.60** |"),
-            "{md}"
-        );
+        for want in [
+            "## Ethereum API, one thread, with AVX-512 IFMA",
+            "## Ethereum API, one thread, no IFMA",
+            "| blob_to_kzg_commitment | 50.0 ms | 80.0 ms | **0.62** |",
+            "| blob_to_kzg_commitment | 60.0 ms | 80.0 ms | **0.75** |",
+            // Two threads: ratio to rust-eth-kzg MT and to fastkzg at one thread.
+            "| 30.0 ms | 40.0 ms | **0.75** | **0.60** |",
+        ] {
+            assert!(md.contains(want), "{want} missing in {md}");
+        }
     }
 }
