@@ -284,10 +284,8 @@ pub fn api_cases() -> Vec<Case> {
             .rek(|s, i| s.verify_blob_kzg_proof(&i.blobs[0], &i.commitments[0], &i.proofs[0])),
     ];
     for n in [1, 4, 16, 64] {
-        let title = format!(
-            "verify_blob_kzg_proof_batch, {n} blob{}",
-            if n == 1 { "" } else { "s" }
-        );
+        let plural = if n == 1 { "" } else { "s" };
+        let title = format!("verify_blob_kzg_proof_batch, {n} blob{plural}");
         let key = format!("verify_blob_kzg_proof_batch/{n}_blobs");
         v.push(
             Case::new(key, Data::Blobs(n))
@@ -296,12 +294,8 @@ pub fn api_cases() -> Vec<Case> {
                     s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
                 })
                 .ck(move |s, i| {
-                    let c = &i.c;
-                    s.verify_blob_kzg_proof_batch(
-                        &c.blobs[..n],
-                        &c.commitments[..n],
-                        &c.proofs[..n],
-                    )
+                    let (b, c, p) = (&i.c.blobs[..n], &i.c.commitments[..n], &i.c.proofs[..n]);
+                    s.verify_blob_kzg_proof_batch(b, c, p)
                 })
                 .rek(move |s, i| {
                     let (cs, ps) = (i.commitments[..n].iter(), i.proofs[..n].iter());
@@ -327,11 +321,11 @@ pub fn api_cases() -> Vec<Case> {
         );
     }
     for (p, random) in [(0, true), (0, false), (8, true), (8, false)] {
-        let (name, from) = if random {
-            ("random_half", "random 64 of 128")
-        } else {
-            ("first_64", "cells 0..64")
-        };
+        let names = [
+            ("first_64", "cells 0..64"),
+            ("random_half", "random 64 of 128"),
+        ];
+        let (name, from) = names[usize::from(random)];
         let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
         v.push(
             Case::new(key, Data::Recover(random))
@@ -350,18 +344,12 @@ pub fn api_cases() -> Vec<Case> {
                 }),
         );
     }
-    for set in [OneBlob, Column(16), Column(64), AllCells(64)] {
-        let (key, title) = match set {
-            OneBlob => ("1_blob_128_cells".into(), "1 blob × 128 cells".into()),
-            Column(n) => (
-                format!("1_column_{n}_blobs"),
-                format!("1 column × {n} blobs"),
-            ),
-            AllCells(n) => (
-                format!("{n}_blobs_128_cells"),
-                format!("{n} blobs × 128 cells"),
-            ),
-        };
+    for (set, key, title) in [
+        (OneBlob, "1_blob_128_cells", "1 blob × 128 cells"),
+        (Column(16), "1_column_16_blobs", "1 column × 16 blobs"),
+        (Column(64), "1_column_64_blobs", "1 column × 64 blobs"),
+        (AllCells(64), "64_blobs_128_cells", "64 blobs × 128 cells"),
+    ] {
         let key = format!("verify_cell_kzg_proof_batch/{key}");
         v.push(
             Case::new(key, Data::Cells(set))
@@ -390,22 +378,20 @@ pub fn setup_cases() -> Vec<Case> {
     let mut v = Vec::new();
     for p in PRECOMPUTES {
         let (one, b) = (p as u64 + 1, crate::peers::SetupBytes::mainnet);
-        let file = Case::new(
-            format!("load_trusted_setup_file/precompute_{p}"),
-            Data::Setup,
-        )
-        .title(format!("setup from text file → ready, p={p}"))
-        .fk(move |s, _| s.load_file(p) as u64 + 1)
-        .ck(move |_, _| {
-            let path = std::path::Path::new(crate::TRUSTED_SETUP_FILE);
-            c_kzg::KzgSettings::load_trusted_setup_file(path, p as u64).map(|_| one)
-        })
-        .rek(move |_, i| {
-            let json = std::fs::read_to_string(&i.setup_json).expect("JSON setup");
-            let setup = TrustedSetup::from_json(&json);
-            drop(DASContext::new(&setup, rek_precomp(p)));
-            one
-        });
+        let key = format!("load_trusted_setup_file/precompute_{p}");
+        let file = Case::new(key, Data::Setup)
+            .title(format!("setup from text file → ready, p={p}"))
+            .fk(move |s, _| s.load_file(p) as u64 + 1)
+            .ck(move |_, _| {
+                let path = std::path::Path::new(crate::TRUSTED_SETUP_FILE);
+                c_kzg::KzgSettings::load_trusted_setup_file(path, p as u64).map(|_| one)
+            })
+            .rek(move |_, i| {
+                let json = std::fs::read_to_string(&i.setup_json).expect("JSON setup");
+                let setup = TrustedSetup::from_json(&json);
+                drop(DASContext::new(&setup, rek_precomp(p)));
+                one
+            });
         let mut embedded = Case::new(format!("load_embedded_setup/precompute_{p}"), Data::Setup)
             .title(format!("embedded setup → ready, p={p}"))
             .fk(move |s, _| s.load_embedded(p, true) as u64 + 1)
@@ -637,11 +623,8 @@ impl Lib {
     /// rust_eth_kzg at each of `precomputes`, built and run on `threads`.
     pub fn rust_eth_kzg(label: &str, threads: &Threads, precomputes: &[usize]) -> Lib {
         let load = |p| DASContext::new(&TrustedSetup::default(), rek_precomp(p));
-        Lib::RustEthKzg(
-            label.into(),
-            threads.clone(),
-            levels(threads, precomputes, load),
-        )
+        let settings = levels(threads, precomputes, load);
+        Lib::RustEthKzg(label.into(), threads.clone(), settings)
     }
 
     /// The report label.
@@ -662,11 +645,8 @@ impl Lib {
 
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
-        Some(Contender::new(
-            self.label(),
-            self.threads(),
-            self.job(case, inp)?,
-        ))
+        let job = self.job(case, inp)?;
+        Some(Contender::new(self.label(), self.threads(), job))
     }
 
     /// The job of `case`, or `None` where the library has no such call or

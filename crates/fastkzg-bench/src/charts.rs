@@ -78,10 +78,8 @@ macro_rules! png_and_svg {
         register_fonts().ok_or(
             "no TrueType font found (install fonts-dejavu-core or set FASTKZG_BENCH_FONT)",
         )?;
-        let (png, svg) = (
-            $docs.join(format!("{}.png", $name)),
-            $docs.join(format!("{}.svg", $name)),
-        );
+        let path = |ext: &str| $docs.join(format!("{}.{ext}", $name));
+        let (png, svg) = (path("png"), path("svg"));
         let err = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
         let root = BitMapBackend::new(&png, $size).into_drawing_area();
         $draw(&root).map_err(|e| err(&png, &e))?;

@@ -359,8 +359,8 @@ fn toolkit_markdown(res: &Results, s: &mut String) {
 }
 
 fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
-    let api = primary_api(res);
-    let cases = res.cases(&[api]);
+    let (api, m) = (primary_api(res), |k| res.meta(k).unwrap_or("?"));
+    let (cases, ifma) = (res.cases(&[api]), ifma_of(api));
     if !cases.is_empty() {
         let ms = |l: &String| {
             let v = cases
@@ -368,15 +368,9 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
                 .map(|(s, c, _)| res.median(s, c, l).map(|v| v * 1e3));
             (l.clone(), v.collect())
         };
-        let (cpu, date) = (
-            res.meta("cpu").unwrap_or("?"),
-            res.meta("date").unwrap_or("?"),
-        );
+        let (cpu, date) = (m("cpu"), m("date"));
         let bars = Bars {
-            title: format!(
-                "fastkzg vs peers: Ethereum API, one thread, {}",
-                ifma_of(api)
-            ),
+            title: format!("fastkzg vs peers: Ethereum API, one thread, {ifma}"),
             note: format!("median time per call (log scale; shorter is faster) — {cpu}, {date}"),
             rows: cases.iter().map(|(_, _, t)| t.clone()).collect(),
             series: res.labels(&[api]).iter().map(ms).collect(),
@@ -418,7 +412,7 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     }
     if !series.is_empty() {
         let bars = Bars {
-            title: format!("Speed-up of fastkzg over each peer, {}", ifma_of(api)),
+            title: format!("Speed-up of fastkzg over each peer, {ifma}"),
             note: "peer time / fastkzg time, same inputs, same process (log scale): right of the line = fastkzg faster".into(),
             rows: rows.into_iter().map(|(_, n)| n).collect(),
             series,
@@ -449,10 +443,8 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         fft.push((format!("DAS extension n→2n{sfx}"), line("das_extension", l)));
         msm.push((format!("variable-base MSM{sfx}"), line("g1_msm", l)));
         for (_, t, w) in rows("fixed_base_msm_4096", l) {
-            marks.push((
-                format!("fixed-base MSM, 4096 setup points, {w}{sfx}"),
-                (12.0, t),
-            ));
+            let name = format!("fixed-base MSM, 4096 setup points, {w}{sfx}");
+            marks.push((name, (12.0, t)));
         }
     }
     fft.retain(|(_, v)| !v.is_empty());
@@ -463,15 +455,10 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         series,
         marks,
     };
-    let msm = panel(
-        "Multi-scalar multiplication in G1",
-        "number of points",
-        msm,
-        marks,
-    );
+    let title = "Multi-scalar multiplication in G1";
+    let msm = panel(title, "number of points", msm, marks);
     let panels = [panel("FFTs", "size n", fft, vec![]), msm];
-    let cpu = res.meta("cpu").unwrap_or("?");
-    let title = format!("fastkzg toolkit, one thread, blst — {cpu}");
+    let title = format!("fastkzg toolkit, one thread, blst — {}", m("cpu"));
     charts::draw_panels(&title, &panels, docs, "bench-fft-msm")
 }
 

@@ -101,13 +101,12 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
         let ks = KzgSettings::<fastkzg::Blst>::load_mainnet(p).expect("embedded setup");
         ks.warm_up();
         let load = t.elapsed().as_secs_f64();
-        let mut cells: Vec<f64> = (0..3)
-            .map(|_| {
-                let t = Instant::now();
-                ks.compute_cells_and_kzg_proofs(blob).expect("valid blob");
-                t.elapsed().as_secs_f64()
-            })
-            .collect();
+        let mut cells = [0.0; 3];
+        for c in &mut cells {
+            let t = Instant::now();
+            ks.compute_cells_and_kzg_proofs(blob).expect("valid blob");
+            *c = t.elapsed().as_secs_f64();
+        }
         cells.sort_by(f64::total_cmp);
         let size = ks.memory_bytes() as f64;
         for (case, v) in [("memory_bytes", size), ("load", load), ("cells", cells[1])] {
@@ -118,10 +117,8 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
     let pid = std::process::id();
     let fixture = std::env::temp_dir().join(format!("fastkzg-bench-probe-{pid}.fixture"));
     let saved = crate::Fixture::new(fastkzg::mainnet(), 4).save(&fixture);
-    let exe = saved.map_err(|e| e.to_string()).and_then(|()| {
-        let exe = std::env::current_exe();
-        exe.map_err(|e| e.to_string())
-    });
+    let exe = saved.and_then(|()| std::env::current_exe());
+    let exe = exe.map_err(|e| e.to_string());
     for lib in PROBE_LIBS {
         for p in if lib == "none" { &[0][..] } else { &[0, 8][..] } {
             let mut cmd = Command::new(exe.as_deref().unwrap_or(Path::new("report")));

@@ -144,10 +144,8 @@ fn first_cpu(set: &libc::cpu_set_t) -> Option<usize> {
 /// `cpu.cfs_quota_us`), which `num_cpus` prefers to the affinity mask.
 fn cgroup_cpu_quota() -> Option<String> {
     let v2 = std::fs::read_to_string("/sys/fs/cgroup/cpu.max").ok();
-    if let Some(v) = v2 {
-        if !v.trim_start().starts_with("max") {
-            return Some(v.trim().to_string());
-        }
+    if let Some(v) = v2.filter(|v| !v.trim_start().starts_with("max")) {
+        return Some(v.trim().to_string());
     }
     let v1 = std::fs::read_to_string("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").ok();
     v1.filter(|v| v.trim() != "-1")

@@ -107,24 +107,15 @@ impl Args {
         }
     }
 
-    /// The arguments a child process gets.
-    fn child_args(
-        &self,
-        n: usize,
-        fixture: &Path,
-        go: Option<&Path>,
-        api_only: bool,
-    ) -> Vec<String> {
-        let mut a = vec![
-            format!("--{}", self.mode()),
-            format!("--threads={n}"),
-            "--child".into(),
-        ];
+    /// The arguments of a child process at `n` threads (`api`: no setup).
+    fn child_args(&self, n: usize, fixture: &Path, go: Option<&Path>, api: bool) -> Vec<String> {
+        let head = format!("--{} --threads={n} --child", self.mode());
+        let mut a: Vec<String> = head.split(' ').map(String::from).collect();
         a.push(format!("--fixture={}", fixture.display()));
         a.extend(go.map(|g| format!("--go-exe={}", g.display())));
         a.extend(self.only.as_ref().map(|o| format!("--only={o}")));
         a.extend(self.no_api.then(|| "--no-api".into()));
-        a.extend((self.no_setup || api_only).then(|| "--no-setup".into()));
+        a.extend((self.no_setup || api).then(|| "--no-setup".into()));
         a
     }
 
@@ -132,13 +123,7 @@ impl Args {
     fn cases(&self, threads: usize) -> Vec<Case> {
         let file = |c: &Case| c.key.starts_with("load_trusted_setup_file");
         let mut cases = all_cases();
-        cases.retain(|c| {
-            !if c.is_setup() {
-                self.no_setup
-            } else {
-                self.no_api
-            }
-        });
+        cases.retain(|c| ![self.no_api, self.no_setup][usize::from(c.is_setup())]);
         cases.retain(|c| !(self.quick && (c.full_only || threads > 1 && file(c))));
         cases.retain(|c| self.only.as_deref().is_none_or(|o| c.key.contains(o)));
         cases
@@ -305,11 +290,8 @@ impl Results {
         same: impl Fn(&T, &T) -> bool,
     ) -> Vec<T> {
         let mut out: Vec<T> = Vec::new();
-        for t in self
-            .times
-            .iter()
-            .filter(|t| sections.contains(&t.section.as_str()))
-        {
+        let in_sections = |t: &&TimeRow| sections.contains(&t.section.as_str());
+        for t in self.times.iter().filter(in_sections) {
             let k = key(t);
             if !out.iter().any(|o| same(o, &k)) {
                 out.push(k);
