@@ -7,6 +7,12 @@
 //! `c-kzg` 2.1.8 crate, and for EIP-7594 also `rust_eth_kzg` 0.10 on valid
 //! inputs, and panics (a finding) unless all agree: same accept/reject
 //! decision, byte-equal outputs, same verdicts.
+//! Two exceptions, where a peer departs from the spec: edited trusted
+//! setups that c-kzg accepts without the subgroup and consistency checks
+//! (fastkzg must accept nothing c-kzg rejects, see `setup`), and
+//! `recover_cells_and_kzg_proofs` on more than 64 cells that no blob
+//! produces, where fastkzg's answer is checked against c-kzg by another route
+//! (see `targets::recover_cells_and_kzg_proofs`).
 //!
 //! Inputs come in two shapes, chosen by the first byte: `< 0x80` reads the
 //! arguments positionally from the rest (the shape of the seed corpus that
