@@ -76,6 +76,8 @@ pub use par::{is_parallel, run_serial};
 
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
+#[cfg(feature = "mcl")]
+pub use backend::Mcl;
 #[cfg(feature = "zkcrypto")]
 pub use backend::Zkcrypto;
 pub use backend::{Backend, Blst};

@@ -17,10 +17,10 @@
 //!
 //! Adding a backend: one adapter file implementing [`Backend`] and
 //! [`Accel`], a cargo feature, and one line in the test matrix
-//! (`crates/fastkzg/tests/common/mod.rs`, `for_each_backend!`).
+//! (`crates/fastkzg/tests/common/mod.rs`, `backend_tests!`).
 //!
 //! Backends: [`Blst`] (default) and, with their cargo features, `Arkworks`
-//! (`arkworks`) and `Zkcrypto` (`zkcrypto`).
+//! (`arkworks`), `Zkcrypto` (`zkcrypto`) and `Mcl` (`mcl`).
 
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
@@ -44,7 +44,12 @@ pub mod zkcrypto;
 #[cfg(feature = "zkcrypto")]
 pub use self::zkcrypto::Zkcrypto;
 
-#[cfg(any(feature = "arkworks", feature = "zkcrypto"))]
+#[cfg(feature = "mcl")]
+pub mod mcl;
+#[cfg(feature = "mcl")]
+pub use self::mcl::Mcl;
+
+#[cfg(any(feature = "arkworks", feature = "zkcrypto", feature = "mcl"))]
 mod zcash;
 
 /// Why a byte string is not an acceptable curve point.

@@ -5,6 +5,16 @@
 //! Big-endian field elements; the top three bits of the first byte are
 //! flags: `0x80` compressed, `0x40` point at infinity (all other bits zero),
 //! `0x20` (compressed only) `y` is the lexicographically larger root.
+//!
+//! The flag checks of whole encodings ([`compressed_flags`],
+//! [`uncompressed_flags`]) serve the adapters whose libraries decode the
+//! coordinates but report every failure alike (zkcrypto) or accept
+//! non-canonical encodings of the point at infinity (mcl).
+
+// The arkworks adapter checks the flags inline and uses only the constants.
+#![cfg_attr(not(any(feature = "zkcrypto", feature = "mcl")), allow(dead_code))]
+
+use super::PointError;
 
 /// Compression flag (first byte).
 pub(crate) const FLAG_COMPRESSED: u8 = 0x80;
@@ -42,4 +52,48 @@ pub(crate) fn coordinates_below_p(bytes: &[u8]) -> bool {
         }
         c < P_BE
     })
+}
+
+/// Checks the flags of a compressed encoding: `Ok(true)` for the point at
+/// infinity, `Ok(false)` for a point whose coordinates are to be decoded
+/// (all below p).
+pub(crate) fn compressed_flags(bytes: &[u8]) -> Result<bool, PointError> {
+    let flags = bytes.first().copied().unwrap_or(0) & FLAG_MASK;
+    if flags & FLAG_COMPRESSED == 0 {
+        return Err(PointError::InvalidEncoding);
+    }
+    if flags & FLAG_INFINITY != 0 {
+        return if is_canonical_infinity(bytes, FLAG_COMPRESSED | FLAG_INFINITY) {
+            Ok(true)
+        } else {
+            Err(PointError::InvalidEncoding)
+        };
+    }
+    if !coordinates_below_p(bytes) {
+        return Err(PointError::InvalidEncoding);
+    }
+    Ok(false)
+}
+
+/// Checks the flags of an uncompressed encoding, as [`compressed_flags`].
+pub(crate) fn uncompressed_flags(bytes: &[u8]) -> Result<bool, PointError> {
+    let flags = bytes.first().copied().unwrap_or(0) & FLAG_MASK;
+    if flags == FLAG_INFINITY && is_canonical_infinity(bytes, FLAG_INFINITY) {
+        return Ok(true);
+    }
+    if flags != 0 || !coordinates_below_p(bytes) {
+        return Err(PointError::InvalidEncoding);
+    }
+    Ok(false)
+}
+
+/// Whether the first coordinate of a G1 encoding (after the flags) is zero:
+/// the G1 points `(0, ±2)`, on the curve and of order 3, which blst reports
+/// as [`PointError::NotInSubgroup`] even where it does not check the
+/// subgroup.
+pub(crate) fn x_is_zero(bytes: &[u8]) -> bool {
+    bytes.first().is_some_and(|b| b & !FLAG_MASK == 0)
+        && bytes
+            .get(1..P_BE.len())
+            .is_some_and(|rest| rest.iter().all(|b| *b == 0))
 }

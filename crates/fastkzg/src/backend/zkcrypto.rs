@@ -23,9 +23,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use bls12_381::{G1Projective, G2Affine, G2Projective, Gt};
 
 use super::blst::Fp;
-use super::zcash::{
-    coordinates_below_p, is_canonical_infinity, FLAG_COMPRESSED, FLAG_INFINITY, FLAG_MASK,
-};
+use super::zcash::{compressed_flags, uncompressed_flags, x_is_zero, FLAG_INFINITY};
 use super::{Accel, Backend, Blst, Group, Module, PointError, Scalar};
 
 /// The zkcrypto backend marker type.
@@ -234,45 +232,6 @@ macro_rules! zk_group {
 
 zk_group!(G1, G1Projective);
 zk_group!(G2, G2Projective);
-
-/// Checks the flags of a compressed encoding: `Ok(true)` for the point at
-/// infinity, `Ok(false)` for a point whose coordinates are to be decoded
-/// (all below p).
-fn compressed_flags(bytes: &[u8]) -> Result<bool, PointError> {
-    let flags = bytes.first().copied().unwrap_or(0) & FLAG_MASK;
-    if flags & FLAG_COMPRESSED == 0 {
-        return Err(PointError::InvalidEncoding);
-    }
-    if flags & FLAG_INFINITY != 0 {
-        return if is_canonical_infinity(bytes, FLAG_COMPRESSED | FLAG_INFINITY) {
-            Ok(true)
-        } else {
-            Err(PointError::InvalidEncoding)
-        };
-    }
-    if !coordinates_below_p(bytes) {
-        return Err(PointError::InvalidEncoding);
-    }
-    Ok(false)
-}
-
-/// Checks the flags of an uncompressed encoding, as [`compressed_flags`].
-fn uncompressed_flags(bytes: &[u8]) -> Result<bool, PointError> {
-    let flags = bytes.first().copied().unwrap_or(0) & FLAG_MASK;
-    if flags == FLAG_INFINITY && is_canonical_infinity(bytes, FLAG_INFINITY) {
-        return Ok(true);
-    }
-    if flags != 0 || !coordinates_below_p(bytes) {
-        return Err(PointError::InvalidEncoding);
-    }
-    Ok(false)
-}
-
-/// Whether the first coordinate (after the flags) is zero: the G1 points
-/// `(0, ±2)` of order 3.
-fn x_is_zero(bytes: &[u8]) -> bool {
-    bytes.first().is_some_and(|b| b & !FLAG_MASK == 0) && bytes[1..FP_BYTES].iter().all(|b| *b == 0)
-}
 
 impl Backend for Zkcrypto {
     const NAME: &'static str = "zkcrypto";

@@ -58,6 +58,7 @@ macro_rules! backend_tests {
         $crate::backend_tests!(@backend blst, fastkzg::Blst, all(); $($test),*);
         $crate::backend_tests!(@backend arkworks, fastkzg::Arkworks, feature = "arkworks"; $($test),*);
         $crate::backend_tests!(@backend zkcrypto, fastkzg::Zkcrypto, feature = "zkcrypto"; $($test),*);
+        $crate::backend_tests!(@backend mcl, fastkzg::Mcl, feature = "mcl"; $($test),*);
     };
     (@backend $module:ident, $backend:ty, $cfg:meta; $($test:ident),*) => {
         #[cfg($cfg)]
