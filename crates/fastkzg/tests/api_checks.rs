@@ -6,16 +6,26 @@
 
 mod common;
 
+backend_tests!(
+    commitments_are_deterministic_and_distinct,
+    the_zero_blob,
+    opening_inside_the_domain,
+    openings_reject_a_wrong_value_or_point,
+    the_blob_proof_is_the_opening_at_the_challenge,
+    blob_proofs_reject_other_commitments_and_proofs,
+    cells_extend_the_blob_with_distinct_proofs,
+);
+
 use common::{random_blob, rng};
 use fastkzg::backend::{Backend, Scalar};
 use fastkzg::compute_challenge;
-use fastkzg::{Blob, Blst, Bytes32, CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, G1_POINT_AT_INFINITY};
-
-type Fr = <Blst as Backend>::Fr;
+use fastkzg::{
+    Blob, Bytes32, KzgSettings, CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, G1_POINT_AT_INFINITY,
+};
 
 /// `x + 1` as a canonical field element.
-fn plus_one(x: &Bytes32) -> Bytes32 {
-    (Fr::from_bytes_be(x).unwrap() + Fr::one()).to_bytes_be()
+fn plus_one<B: Backend>(x: &Bytes32) -> Bytes32 {
+    (B::Fr::from_bytes_be(x).unwrap() + B::Fr::one()).to_bytes_be()
 }
 
 /// A random canonical field element.
@@ -26,9 +36,8 @@ fn random_z(r: &mut impl rand::RngCore) -> Bytes32 {
     z
 }
 
-#[test]
-fn commitments_are_deterministic_and_distinct() {
-    let ks = fastkzg::mainnet();
+fn commitments_are_deterministic_and_distinct<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let mut r = rng(31);
     let blobs: Vec<Box<Blob>> = (0..3).map(|_| random_blob(&mut r)).collect();
     let mut commitments = Vec::new();
@@ -42,9 +51,8 @@ fn commitments_are_deterministic_and_distinct() {
     assert_eq!(commitments.len(), blobs.len());
 }
 
-#[test]
-fn the_zero_blob() {
-    let ks = fastkzg::mainnet();
+fn the_zero_blob<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let zero = Box::new([0u8; fastkzg::BYTES_PER_BLOB]);
     assert_eq!(
         ks.blob_to_kzg_commitment(&zero).unwrap(),
@@ -60,48 +68,48 @@ fn the_zero_blob() {
 
 /// The first bit-reversed root of unity is 1, so `p(1)` is the blob's first
 /// field element (the path where z lies in the evaluation domain).
-#[test]
-fn opening_inside_the_domain() {
-    let ks = fastkzg::mainnet();
+fn opening_inside_the_domain<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let blob = random_blob(&mut rng(32));
     let c = ks.blob_to_kzg_commitment(&blob).unwrap();
-    let one = Fr::one().to_bytes_be();
+    let one = B::Fr::one().to_bytes_be();
     let (proof, y) = ks.compute_kzg_proof(&blob, &one).unwrap();
     assert_eq!(y[..], blob[..32]);
     assert!(ks.verify_kzg_proof(&c, &one, &y, &proof).unwrap());
     assert!(!ks
-        .verify_kzg_proof(&c, &one, &plus_one(&y), &proof)
+        .verify_kzg_proof(&c, &one, &plus_one::<B>(&y), &proof)
         .unwrap());
 }
 
-#[test]
-fn openings_reject_a_wrong_value_or_point() {
-    let ks = fastkzg::mainnet();
+fn openings_reject_a_wrong_value_or_point<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let mut r = rng(33);
     let blob = random_blob(&mut r);
     let c = ks.blob_to_kzg_commitment(&blob).unwrap();
     let z = random_z(&mut r);
     let (proof, y) = ks.compute_kzg_proof(&blob, &z).unwrap();
     assert!(ks.verify_kzg_proof(&c, &z, &y, &proof).unwrap());
-    assert!(!ks.verify_kzg_proof(&c, &z, &plus_one(&y), &proof).unwrap());
-    assert!(!ks.verify_kzg_proof(&c, &plus_one(&z), &y, &proof).unwrap());
+    assert!(!ks
+        .verify_kzg_proof(&c, &z, &plus_one::<B>(&y), &proof)
+        .unwrap());
+    assert!(!ks
+        .verify_kzg_proof(&c, &plus_one::<B>(&z), &y, &proof)
+        .unwrap());
 }
 
-#[test]
-fn the_blob_proof_is_the_opening_at_the_challenge() {
-    let ks = fastkzg::mainnet();
+fn the_blob_proof_is_the_opening_at_the_challenge<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let blob = random_blob(&mut rng(34));
     let c = ks.blob_to_kzg_commitment(&blob).unwrap();
     let proof = ks.compute_blob_kzg_proof(&blob, &c).unwrap();
-    let z = compute_challenge::<Blst>(&blob, &c).to_bytes_be();
+    let z = compute_challenge::<B>(&blob, &c).to_bytes_be();
     let (at_challenge, y) = ks.compute_kzg_proof(&blob, &z).unwrap();
     assert_eq!(at_challenge, proof);
     assert!(ks.verify_kzg_proof(&c, &z, &y, &proof).unwrap());
 }
 
-#[test]
-fn blob_proofs_reject_other_commitments_and_proofs() {
-    let ks = fastkzg::mainnet();
+fn blob_proofs_reject_other_commitments_and_proofs<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let mut r = rng(35);
     let blobs: Vec<Box<Blob>> = (0..2).map(|_| random_blob(&mut r)).collect();
     let cs: Vec<[u8; 48]> = blobs
@@ -128,9 +136,8 @@ fn blob_proofs_reject_other_commitments_and_proofs() {
         .unwrap());
 }
 
-#[test]
-fn cells_extend_the_blob_with_distinct_proofs() {
-    let ks = fastkzg::mainnet();
+fn cells_extend_the_blob_with_distinct_proofs<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
     let blob = random_blob(&mut rng(36));
     let cells = ks.compute_cells(&blob).unwrap();
     assert_eq!(cells.len(), CELLS_PER_EXT_BLOB);

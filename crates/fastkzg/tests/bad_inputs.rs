@@ -3,9 +3,17 @@
 
 mod common;
 
+backend_tests!(
+    non_canonical_field_elements,
+    invalid_g1_points,
+    mismatched_batch_lengths,
+    batch_errors_name_the_blob,
+    malformed_trusted_setups,
+);
+
 use fastkzg::backend::{Backend, PointError};
 use fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT;
-use fastkzg::{Blob, Blst, Error, Input, KzgSettings, G1_POINT_AT_INFINITY};
+use fastkzg::{Blob, Error, Input, KzgSettings, G1_POINT_AT_INFINITY};
 
 const MODULUS: &str = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
 
@@ -14,30 +22,29 @@ fn modulus() -> [u8; 32] {
 }
 
 /// A compressed encoding with small x that decodes to the given error.
-fn point_with_error(want: PointError) -> [u8; 48] {
+fn point_with_error<B: Backend>(want: PointError) -> [u8; 48] {
     for x in 1u8..=255 {
         let mut b = [0u8; 48];
         b[0] = 0x80;
         b[47] = x;
-        if Blst::g1_decompress(&b) == Err(want) {
+        if B::g1_decompress(&b).err() == Some(want) {
             return b;
         }
     }
     panic!("no small-x point with {want:?}");
 }
 
-fn valid() -> (Box<Blob>, [u8; 48], [u8; 48]) {
-    let ks = fastkzg::mainnet();
+fn valid<B: Backend>() -> (Box<Blob>, [u8; 48], [u8; 48]) {
+    let ks = KzgSettings::<B>::mainnet();
     let blob = common::random_blob(&mut common::rng(1));
     let c = ks.blob_to_kzg_commitment(&blob).unwrap();
     let p = ks.compute_blob_kzg_proof(&blob, &c).unwrap();
     (blob, c, p)
 }
 
-#[test]
-fn non_canonical_field_elements() {
-    let ks = fastkzg::mainnet();
-    let (mut blob, c, p) = valid();
+fn non_canonical_field_elements<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let (mut blob, c, p) = valid::<B>();
     blob[77 * 32..78 * 32].copy_from_slice(&modulus());
     let is_want = |e: Error| {
         matches!(
@@ -55,7 +62,7 @@ fn non_canonical_field_elements() {
     assert!(is_want(
         ks.verify_blob_kzg_proof(&blob, &c, &p).unwrap_err()
     ));
-    let (good, _, _) = valid();
+    let (good, _, _) = valid::<B>();
     assert!(matches!(
         ks.compute_kzg_proof(&good, &modulus()),
         Err(Error::NonCanonicalFieldElement {
@@ -83,12 +90,11 @@ fn non_canonical_field_elements() {
     assert!(ks.compute_kzg_proof(&good, &r_minus_1).is_ok());
 }
 
-#[test]
-fn invalid_g1_points() {
-    let ks = fastkzg::mainnet();
-    let (blob, c, p) = valid();
-    let not_on_curve = point_with_error(PointError::NotOnCurve);
-    let not_in_group = point_with_error(PointError::NotInSubgroup);
+fn invalid_g1_points<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let (blob, c, p) = valid::<B>();
+    let not_on_curve = point_with_error::<B>(PointError::NotOnCurve);
+    let not_in_group = point_with_error::<B>(PointError::NotInSubgroup);
     let mut no_flag = c;
     no_flag[0] &= 0x7f;
     let mut bad_infinity = G1_POINT_AT_INFINITY;
@@ -143,10 +149,9 @@ fn invalid_g1_points() {
         .unwrap());
 }
 
-#[test]
-fn mismatched_batch_lengths() {
-    let ks = fastkzg::mainnet();
-    let (blob, c, p) = valid();
+fn mismatched_batch_lengths<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let (blob, c, p) = valid::<B>();
     let blobs = vec![*blob];
     for (cs, ps) in [(vec![c, c], vec![p]), (vec![c], vec![]), (vec![], vec![p])] {
         assert!(matches!(
@@ -158,10 +163,9 @@ fn mismatched_batch_lengths() {
     assert!(ks.verify_blob_kzg_proof_batch(&empty, &[], &[]).unwrap());
 }
 
-#[test]
-fn batch_errors_name_the_blob() {
-    let ks = fastkzg::mainnet();
-    let (blob, c, p) = valid();
+fn batch_errors_name_the_blob<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let (blob, c, p) = valid::<B>();
     let mut bad = *blob;
     bad[5 * 32..6 * 32].copy_from_slice(&modulus());
     let blobs = vec![*blob, *blob, bad];
@@ -180,32 +184,31 @@ fn batch_errors_name_the_blob() {
     assert!(is_want(fastkzg::run_serial(run)));
 }
 
-fn setup_error(text: &str) -> bool {
+fn setup_error<B: Backend>(text: &str) -> bool {
     matches!(
-        KzgSettings::<Blst>::parse_trusted_setup(text, 0),
+        KzgSettings::<B>::parse_trusted_setup(text, 0),
         Err(Error::InvalidTrustedSetup(_))
     )
 }
 
-#[test]
-fn malformed_trusted_setups() {
+fn malformed_trusted_setups<B: Backend>() {
     let good = MAINNET_TRUSTED_SETUP_TXT;
     let lines: Vec<&str> = good.lines().collect();
-    assert!(setup_error(""));
-    assert!(setup_error(&good.replacen("4096", "4095", 1)));
-    assert!(setup_error(&good.replacen("\n65\n", "\n64\n", 1)));
+    assert!(setup_error::<B>(""));
+    assert!(setup_error::<B>(&good.replacen("4096", "4095", 1)));
+    assert!(setup_error::<B>(&good.replacen("\n65\n", "\n64\n", 1)));
     // Truncated: last point missing; extra data at the end.
-    assert!(setup_error(&lines[..lines.len() - 1].join("\n")));
-    assert!(setup_error(&format!("{good}\nabcdef")));
+    assert!(setup_error::<B>(&lines[..lines.len() - 1].join("\n")));
+    assert!(setup_error::<B>(&format!("{good}\nabcdef")));
     // A corrupted hex digit and a corrupted point.
     let mut bad_hex = lines.clone();
     let l = bad_hex[5].replacen('a', "g", 1);
     bad_hex[5] = &l;
-    assert!(setup_error(&bad_hex.join("\n")));
+    assert!(setup_error::<B>(&bad_hex.join("\n")));
     let mut swapped = lines.clone();
     swapped.swap(2, 3);
     assert!(
-        setup_error(&swapped.join("\n")),
+        setup_error::<B>(&swapped.join("\n")),
         "swapped Lagrange points must be rejected"
     );
     // Monomial points in the Lagrange slot (forms swapped).
@@ -213,22 +216,22 @@ fn malformed_trusted_setups() {
     forms.extend(&lines[2 + 4096 + 65..]);
     forms.extend(&lines[2 + 4096..2 + 4096 + 65]);
     forms.extend(&lines[2..2 + 4096]);
-    assert!(setup_error(&forms.join("\n")));
+    assert!(setup_error::<B>(&forms.join("\n")));
     // A point not in the subgroup.
-    let nig = hex::encode(point_with_error(PointError::NotInSubgroup));
+    let nig = hex::encode(point_with_error::<B>(PointError::NotInSubgroup));
     let mut subgroup = lines.clone();
     subgroup[10] = &nig;
-    assert!(setup_error(&subgroup.join("\n")));
+    assert!(setup_error::<B>(&subgroup.join("\n")));
     // Precompute level out of range; CRLF line endings are fine.
     assert!(matches!(
-        KzgSettings::<Blst>::parse_trusted_setup(good, 16),
+        KzgSettings::<B>::parse_trusted_setup(good, 16),
         Err(Error::InvalidTrustedSetup(_))
     ));
-    assert!(KzgSettings::<Blst>::parse_trusted_setup(&good.replace('\n', "\r\n"), 0).is_ok());
+    assert!(KzgSettings::<B>::parse_trusted_setup(&good.replace('\n', "\r\n"), 0).is_ok());
     // Raw bytes: wrong lengths.
-    assert!(KzgSettings::<Blst>::load_trusted_setup(&[0; 48], &[0; 48], &[0; 96], 0).is_err());
+    assert!(KzgSettings::<B>::load_trusted_setup(&[0; 48], &[0; 48], &[0; 96], 0).is_err());
     // Missing file.
-    let missing = KzgSettings::<Blst>::load_trusted_setup_file("/nonexistent/setup.txt", 0);
+    let missing = KzgSettings::<B>::load_trusted_setup_file("/nonexistent/setup.txt", 0);
     let Err(err @ Error::Io { .. }) = missing else {
         panic!("expected an I/O error, got {missing:?}");
     };
