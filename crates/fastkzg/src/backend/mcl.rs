@@ -9,7 +9,8 @@
 //! square roots and sign flags of decompression, the subgroup checks, the
 //! batch normalisation and the pairing (one multi-Miller loop and one final
 //! exponentiation). The generic MSMs, FFTs and blob evaluation serve it as
-//! they serve arkworks and zkcrypto ([`Accel`] keeps its defaults).
+//! they serve arkworks and zkcrypto; of [`Accel`] it overrides only the
+//! variable-time product, with mcl's own.
 //!
 //! mcl is configured once per process, on the first use of any value of
 //! this backend (every constructor goes through `lib`): `mclBn_init` for
@@ -780,5 +781,16 @@ impl Backend for Mcl {
     }
 }
 
-/// No fast paths of its own: the generic MSMs, products and FFT scaling.
-impl Accel<Mcl> for Mcl {}
+/// One fast path: mcl's variable-time product. The MSMs and the FFT
+/// scaling stay generic: callgrind counts 501 M instructions for a
+/// 4096-point MSM in the generic batch-affine code on mcl's arithmetic and
+/// 851 M in mcl's `mclBnG1_mulVec` (without its AVX-512 path, which
+/// valgrind hides).
+impl Accel<Mcl> for Mcl {
+    /// mcl's `mclBnG1_mul` (variable time, GLV): 1.01 M instructions per
+    /// product against 1.65 M for the generic width-5 NAF on mcl's
+    /// arithmetic (callgrind, 256 random points and scalars).
+    fn g1_mul_vartime(p: &G1, s: &Fr) -> G1 {
+        *p * s
+    }
+}
