@@ -3,9 +3,14 @@
 
 mod common;
 
+backend_tests!(
+    eip4844_functions_agree_with_c_kzg,
+    batch_verification_agrees_with_c_kzg,
+);
+
 use c_kzg::{Blob as CBlob, Bytes32 as CBytes32, Bytes48 as CBytes48};
 use common::{random_blob, rng};
-use fastkzg::{Blob, KzgSettings};
+use fastkzg::{Backend, Blob, KzgSettings};
 use rand::{Rng, RngCore};
 
 fn ck() -> &'static c_kzg::KzgSettings {
@@ -37,7 +42,7 @@ struct Case {
     proof: [u8; 48],
 }
 
-fn random_case(r: &mut impl RngCore, settings: &KzgSettings, kind: u32) -> Case {
+fn random_case<B: Backend>(r: &mut impl RngCore, settings: &KzgSettings<B>, kind: u32) -> Case {
     let mut blob = random_blob(r);
     let mut z = [0u8; 32];
     r.fill_bytes(&mut z);
@@ -86,9 +91,8 @@ fn random_case(r: &mut impl RngCore, settings: &KzgSettings, kind: u32) -> Case 
     }
 }
 
-#[test]
-fn eip4844_functions_agree_with_c_kzg() {
-    let ours = KzgSettings::mainnet();
+fn eip4844_functions_agree_with_c_kzg<B: Backend>() {
+    let ours = KzgSettings::<B>::mainnet();
     let mut r = rng(42);
     for round in 0..14u32 {
         let c = random_case(&mut r, ours, round % 7);
@@ -135,9 +139,8 @@ fn eip4844_functions_agree_with_c_kzg() {
     }
 }
 
-#[test]
-fn batch_verification_agrees_with_c_kzg() {
-    let ours = KzgSettings::mainnet();
+fn batch_verification_agrees_with_c_kzg<B: Backend>() {
+    let ours = KzgSettings::<B>::mainnet();
     let mut r = rng(7);
     for n in [0usize, 1, 2, 5] {
         for kind in [0u32, 1, 2, 3, 5] {

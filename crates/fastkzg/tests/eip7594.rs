@@ -3,14 +3,24 @@
 
 mod common;
 
+backend_tests!(
+    cells_and_proofs_agree_with_peers,
+    column_of_many_blobs_and_duplicates,
+    inconsistent_cells_follow_the_spec,
+    cells_only_recovery_equals_full_recovery,
+    precompute_levels_agree,
+    typed_errors_for_bad_cell_inputs,
+    random_malformed_verification_agrees_with_c_kzg,
+);
+
 use common::{random_blob, rng};
-use fastkzg::{Blst, Cell, Error, Input, KzgSettings, CELLS_PER_EXT_BLOB};
+use fastkzg::{Backend, Cell, Error, Input, KzgSettings, CELLS_PER_EXT_BLOB};
 use rand::seq::SliceRandom;
 use rand::RngCore;
 use std::sync::OnceLock;
 
-fn ours() -> &'static KzgSettings<Blst> {
-    fastkzg::mainnet()
+fn ours<B: Backend>() -> &'static KzgSettings<B> {
+    KzgSettings::<B>::mainnet()
 }
 
 fn ck() -> &'static c_kzg::KzgSettings {
@@ -31,13 +41,12 @@ fn ck_cells(cells: &[Cell]) -> Vec<c_kzg::Cell> {
     cells.iter().map(|c| c_kzg::Cell::new(*c)).collect()
 }
 
-#[test]
-fn cells_and_proofs_agree_with_peers() {
+fn cells_and_proofs_agree_with_peers<B: Backend>() {
     let mut r = rng(11);
     for _ in 0..2 {
         let blob = random_blob(&mut r);
-        let (cells, proofs) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
-        assert_eq!(ours().compute_cells(&blob).unwrap(), cells);
+        let (cells, proofs) = ours::<B>().compute_cells_and_kzg_proofs(&blob).unwrap();
+        assert_eq!(ours::<B>().compute_cells(&blob).unwrap(), cells);
         let (ccells, cproofs) = ck()
             .compute_cells_and_kzg_proofs(&c_kzg::Blob::new(*blob))
             .unwrap();
@@ -57,7 +66,7 @@ fn cells_and_proofs_agree_with_peers() {
         half.sort();
         for subset in [half, (0..64).collect::<Vec<u64>>(), (64..128).collect()] {
             let given: Vec<Cell> = subset.iter().map(|i| cells[*i as usize]).collect();
-            let (rc, rp) = ours()
+            let (rc, rp) = ours::<B>()
                 .recover_cells_and_kzg_proofs(&subset, &given)
                 .unwrap();
             assert_eq!(rc, cells);
@@ -69,11 +78,11 @@ fn cells_and_proofs_agree_with_peers() {
             assert_eq!(kp[77].to_bytes().into_inner(), rp[77]);
         }
         // Verification of a column, of a whole blob, and of tampered data.
-        let commitment = ours().blob_to_kzg_commitment(&blob).unwrap();
+        let commitment = ours::<B>().blob_to_kzg_commitment(&blob).unwrap();
         let n = 128;
         let cs = vec![commitment; n];
         let ids: Vec<u64> = (0..n as u64).collect();
-        assert!(ours()
+        assert!(ours::<B>()
             .verify_cell_kzg_proof_batch(&cs, &ids, &cells[..], &proofs[..])
             .unwrap());
         let mut bad_cells = cells.clone();
@@ -85,12 +94,12 @@ fn cells_and_proofs_agree_with_peers() {
             .verify_cell_kzg_proof_batch(&ccs, &ids, &cbad, &cps)
             .unwrap();
         assert!(!want);
-        assert!(!ours()
+        assert!(!ours::<B>()
             .verify_cell_kzg_proof_batch(&cs, &ids, &bad_cells[..], &proofs[..])
             .unwrap());
         let mut swapped = proofs.clone();
         swapped.swap(3, 4);
-        assert!(!ours()
+        assert!(!ours::<B>()
             .verify_cell_kzg_proof_batch(&cs, &ids, &cells[..], &swapped[..])
             .unwrap());
         let rek_ok = rek()
@@ -105,8 +114,7 @@ fn cells_and_proofs_agree_with_peers() {
     }
 }
 
-#[test]
-fn column_of_many_blobs_and_duplicates() {
+fn column_of_many_blobs_and_duplicates<B: Backend>() {
     let mut r = rng(12);
     let mut cs = Vec::new();
     let mut cells = Vec::new();
@@ -114,8 +122,8 @@ fn column_of_many_blobs_and_duplicates() {
     let mut ids = Vec::new();
     for b in 0..4u64 {
         let blob = random_blob(&mut r);
-        let c = ours().blob_to_kzg_commitment(&blob).unwrap();
-        let (cl, pr) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
+        let c = ours::<B>().blob_to_kzg_commitment(&blob).unwrap();
+        let (cl, pr) = ours::<B>().compute_cells_and_kzg_proofs(&blob).unwrap();
         for col in [17usize, 17, 100 + b as usize] {
             cs.push(c);
             cells.push(cl[col]);
@@ -123,7 +131,7 @@ fn column_of_many_blobs_and_duplicates() {
             ids.push(col as u64);
         }
     }
-    assert!(ours()
+    assert!(ours::<B>()
         .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
         .unwrap());
     // One column only (the per-column proof-sum path): valid, then tampered.
@@ -132,49 +140,48 @@ fn column_of_many_blobs_and_duplicates() {
     let (ccs, cps) = (pick(&cs), pick(&proofs));
     let ccells: Vec<Cell> = col.iter().map(|k| cells[*k]).collect();
     let cids: Vec<u64> = vec![17; col.len()];
-    assert!(ours()
+    assert!(ours::<B>()
         .verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &cps)
         .unwrap());
     let mut bad = cps.clone();
     bad.swap(0, 2);
-    assert!(!ours()
+    assert!(!ours::<B>()
         .verify_cell_kzg_proof_batch(&ccs, &cids, &ccells, &bad)
         .unwrap());
     let other: Vec<u64> = vec![18; col.len()];
-    assert!(!ours()
+    assert!(!ours::<B>()
         .verify_cell_kzg_proof_batch(&ccs, &other, &ccells, &cps)
         .unwrap());
     // The same cell attributed to the wrong blob fails.
     cs.swap(0, 3);
-    assert!(!ours()
+    assert!(!ours::<B>()
         .verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs)
         .unwrap());
 }
 
-#[test]
-fn inconsistent_cells_follow_the_spec() {
+fn inconsistent_cells_follow_the_spec<B: Backend>() {
     let mut r = rng(13);
     let blob = random_blob(&mut r);
-    let (cells, _) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
+    let (cells, _) = ours::<B>().compute_cells_and_kzg_proofs(&blob).unwrap();
     let mut given = cells.clone();
     given[100][63] ^= 1; // no blob produces these 128 cells
     let ids: Vec<u64> = (0..128).collect();
-    let (rc, rp) = ours()
+    let (rc, rp) = ours::<B>()
         .recover_cells_and_kzg_proofs(&ids, &given[..])
         .unwrap();
     assert_ne!(rc, given, "the output cannot equal inconsistent input");
     // The output is the extension of one polynomial of degree < 4096: its own
     // first half recovers it, and its proofs verify against its commitment.
     let first: Vec<Cell> = rc[..64].to_vec();
-    let (again, again_p) = ours()
+    let (again, again_p) = ours::<B>()
         .recover_cells_and_kzg_proofs(&(0..64).collect::<Vec<u64>>(), &first)
         .unwrap();
     assert_eq!(again, rc);
     assert_eq!(again_p, rp);
     let blob2: Vec<u8> = rc[..64].concat();
     let blob2: &fastkzg::Blob = blob2.as_slice().try_into().unwrap();
-    let commitment = ours().blob_to_kzg_commitment(blob2).unwrap();
-    assert!(ours()
+    let commitment = ours::<B>().blob_to_kzg_commitment(blob2).unwrap();
+    assert!(ours::<B>()
         .verify_cell_kzg_proof_batch(&vec![commitment; 128], &ids, &rc[..], &rp[..])
         .unwrap());
     // c-kzg returns cells of the untruncated polynomial but computes proofs
@@ -193,11 +200,10 @@ fn inconsistent_cells_follow_the_spec() {
 
 /// `recover_cells` returns exactly the cells of the full recovery, on the
 /// data-cells shortcut, on erasure decoding, and on inconsistent input.
-#[test]
-fn cells_only_recovery_equals_full_recovery() {
+fn cells_only_recovery_equals_full_recovery<B: Backend>() {
     let mut r = rng(15);
     let blob = random_blob(&mut r);
-    let (cells, proofs) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
+    let (cells, proofs) = ours::<B>().compute_cells_and_kzg_proofs(&blob).unwrap();
     let mut shuffled: Vec<u64> = (0..CELLS_PER_EXT_BLOB as u64).collect();
     shuffled.shuffle(&mut r);
     let sorted = |ids: &[u64]| {
@@ -217,9 +223,11 @@ fn cells_only_recovery_equals_full_recovery() {
     ];
     for (k, ids) in subsets.iter().enumerate() {
         let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
-        let only = ours().recover_cells(ids, &given).unwrap();
+        let only = ours::<B>().recover_cells(ids, &given).unwrap();
         assert_eq!(only, cells, "subset {k}: cells-only recovery");
-        let (full, full_proofs) = ours().recover_cells_and_kzg_proofs(ids, &given).unwrap();
+        let (full, full_proofs) = ours::<B>()
+            .recover_cells_and_kzg_proofs(ids, &given)
+            .unwrap();
         assert_eq!(full, cells, "subset {k}: full recovery");
         assert_eq!(full_proofs, proofs, "subset {k}: proofs");
         // Inconsistent input (more than 64 cells, one altered): both take
@@ -227,8 +235,8 @@ fn cells_only_recovery_equals_full_recovery() {
         if ids.len() > 64 {
             let mut bad = given.clone();
             bad[ids.len() - 1][40] ^= 1;
-            let only = ours().recover_cells(ids, &bad).unwrap();
-            let (full, full_proofs) = ours().recover_cells_and_kzg_proofs(ids, &bad).unwrap();
+            let only = ours::<B>().recover_cells(ids, &bad).unwrap();
+            let (full, full_proofs) = ours::<B>().recover_cells_and_kzg_proofs(ids, &bad).unwrap();
             assert_eq!(only, full, "subset {k}: inconsistent input");
             assert_ne!(
                 full, cells,
@@ -250,13 +258,13 @@ fn cells_only_recovery_equals_full_recovery() {
     let ids: Vec<u64> = (0..63).collect();
     let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
     assert!(matches!(
-        ours().recover_cells(&ids, &given),
+        ours::<B>().recover_cells(&ids, &given),
         Err(Error::NotEnoughCells { .. })
     ));
     let ids: Vec<u64> = (0..64).rev().collect();
     let given: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
     assert!(matches!(
-        ours().recover_cells(&ids, &given),
+        ours::<B>().recover_cells(&ids, &given),
         Err(Error::CellIndicesNotAscending {
             position: 1,
             cell_index: 62
@@ -264,20 +272,18 @@ fn cells_only_recovery_equals_full_recovery() {
     ));
 }
 
-#[test]
-fn precompute_levels_agree() {
-    let with_tables: KzgSettings<Blst> = KzgSettings::load_mainnet(8).unwrap();
+fn precompute_levels_agree<B: Backend>() {
+    let with_tables: KzgSettings<B> = KzgSettings::load_mainnet(8).unwrap();
     let blob = random_blob(&mut rng(14));
     assert_eq!(
         with_tables.compute_cells_and_kzg_proofs(&blob).unwrap(),
-        ours().compute_cells_and_kzg_proofs(&blob).unwrap()
+        ours::<B>().compute_cells_and_kzg_proofs(&blob).unwrap()
     );
-    assert!(with_tables.memory_bytes() > ours().memory_bytes());
+    assert!(with_tables.memory_bytes() > ours::<B>().memory_bytes());
 }
 
-#[test]
-fn typed_errors_for_bad_cell_inputs() {
-    let ks = ours();
+fn typed_errors_for_bad_cell_inputs<B: Backend>() {
+    let ks = ours::<B>();
     let blob = random_blob(&mut rng(15));
     let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
     let c = ks.blob_to_kzg_commitment(&blob).unwrap();
@@ -403,12 +409,11 @@ fn typed_errors_for_bad_cell_inputs() {
     assert!(ks.compute_cells_and_kzg_proofs(&bad_blob).is_err());
 }
 
-#[test]
-fn random_malformed_verification_agrees_with_c_kzg() {
+fn random_malformed_verification_agrees_with_c_kzg<B: Backend>() {
     let mut r = rng(16);
     let blob = random_blob(&mut r);
-    let (cells, proofs) = ours().compute_cells_and_kzg_proofs(&blob).unwrap();
-    let c = ours().blob_to_kzg_commitment(&blob).unwrap();
+    let (cells, proofs) = ours::<B>().compute_cells_and_kzg_proofs(&blob).unwrap();
+    let c = ours::<B>().blob_to_kzg_commitment(&blob).unwrap();
     for round in 0..24 {
         let n = 1 + (r.next_u32() as usize % 4);
         let mut ids: Vec<u64> = (0..n).map(|_| r.next_u64() % 128).collect();
@@ -436,7 +441,9 @@ fn random_malformed_verification_agrees_with_c_kzg() {
             )
             .ok();
         assert_eq!(
-            ours().verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps).ok(),
+            ours::<B>()
+                .verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps)
+                .ok(),
             want,
             "round {round}"
         );
