@@ -72,5 +72,7 @@ fn main() {
     backend::<fastkzg::Arkworks>(&mut c, quick);
     #[cfg(feature = "zkcrypto")]
     backend::<fastkzg::Zkcrypto>(&mut c, quick);
+    #[cfg(feature = "mcl")]
+    backend::<fastkzg::Mcl>(&mut c, quick);
     c.final_summary();
 }

@@ -694,6 +694,8 @@ pub fn fastkzg_backends(threads: &Threads, precomputes: &[usize]) -> Vec<Lib> {
     v.push(Lib::fastkzg::<fastkzg::Arkworks>(threads, precomputes));
     #[cfg(feature = "zkcrypto")]
     v.push(Lib::fastkzg::<fastkzg::Zkcrypto>(threads, precomputes));
+    #[cfg(feature = "mcl")]
+    v.push(Lib::fastkzg::<fastkzg::Mcl>(threads, precomputes));
     v
 }
 

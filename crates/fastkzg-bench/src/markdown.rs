@@ -66,8 +66,11 @@ pub fn collect_meta(res: &mut Results) {
         cfg!(feature = "parallel"),
         cfg!(feature = "arkworks"),
         cfg!(feature = "zkcrypto"),
+        cfg!(feature = "mcl"),
     ];
-    let features = ["parallel", "arkworks", "zkcrypto"].into_iter().zip(on);
+    let features = ["parallel", "arkworks", "zkcrypto", "mcl"]
+        .into_iter()
+        .zip(on);
     let mut features: Vec<&str> = features.filter(|f| f.1).map(|f| f.0).collect();
     features.extend(features.is_empty().then_some("none"));
     let logical = cpuinfo.lines().filter(|l| l.starts_with("proc")).count();

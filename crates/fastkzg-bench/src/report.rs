@@ -593,6 +593,8 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     toolkit_rows::<fastkzg::Arkworks>("fastkzg-arkworks", &tools, &budget, res, start);
     #[cfg(feature = "zkcrypto")]
     toolkit_rows::<fastkzg::Zkcrypto>("fastkzg-zkcrypto", &tools, &budget, res, start);
+    #[cfg(feature = "mcl")]
+    toolkit_rows::<fastkzg::Mcl>("fastkzg-mcl", &tools, &budget, res, start);
 }
 
 fn toolkit_rows<B: fastkzg::Backend>(
