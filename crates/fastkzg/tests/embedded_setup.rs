@@ -7,11 +7,29 @@ use fastkzg::ethereum::embedded::{
     MAINNET_SETUP_BIN, MAINNET_TRUSTED_SETUP_TXT, MAINNET_TRUSTED_SETUP_TXT_SHA256,
 };
 use fastkzg::kzg::Fk20;
-use fastkzg::{Blst, Error, KzgSettings, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL};
+use fastkzg::{
+    Backend, Blst, Error, KzgSettings, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
+};
 use sha2::{Digest, Sha256};
+
+mod common;
+
+backend_tests!(
+    embedded_binary_equals_validated_text_setup,
+    embedded_fk20_rows_equal_recomputed_rows,
+    the_mainnet_text_and_bytes_load_the_embedded_form,
+    almost_mainnet_setups_are_validated,
+);
 
 /// Set to regenerate the embedded data files from the validated text setup.
 const REGENERATE: &str = "FASTKZG_REGENERATE_EMBEDDED";
+
+/// Whether to write the data files: asked for, and on blst (the other
+/// backends must compute the same bytes, which the tests then check).
+fn regenerate<B: Backend>() -> bool {
+    std::env::var_os(REGENERATE).is_some()
+        && std::any::TypeId::of::<B>() == std::any::TypeId::of::<Blst>()
+}
 
 fn data_path(file: &str) -> String {
     format!("{}/data/{file}", env!("CARGO_MANIFEST_DIR"))
@@ -45,13 +63,12 @@ fn text_setup_has_the_pinned_hash() {
     assert_eq!(hex::encode(digest), MAINNET_COMPRESSED_SHA256);
 }
 
-#[test]
-fn embedded_binary_equals_validated_text_setup() {
+fn embedded_binary_equals_validated_text_setup<B: Backend>() {
     // Full validation: encodings, subgroups, counts, consistency checks.
-    let from_text: KzgSettings =
+    let from_text: KzgSettings<B> =
         KzgSettings::parse_trusted_setup_full(MAINNET_TRUSTED_SETUP_TXT, 0).unwrap();
     let bytes = from_text.to_uncompressed();
-    if std::env::var_os(REGENERATE).is_some() {
+    if regenerate::<B>() {
         std::fs::write(data_path("mainnet_setup.bin"), &bytes).unwrap();
     }
     assert_eq!(bytes.len(), MAINNET_SETUP_BIN.len());
@@ -59,23 +76,22 @@ fn embedded_binary_equals_validated_text_setup() {
         bytes == MAINNET_SETUP_BIN,
         "embedded setup differs from trusted_setup.txt"
     );
-    let embedded: KzgSettings = KzgSettings::load_mainnet(0).unwrap();
+    let embedded: KzgSettings<B> = KzgSettings::load_mainnet(0).unwrap();
     assert_eq!(embedded.to_uncompressed(), bytes);
 }
 
-#[test]
-fn embedded_fk20_rows_equal_recomputed_rows() {
-    let from_text: KzgSettings =
+fn embedded_fk20_rows_equal_recomputed_rows<B: Backend>() {
+    let from_text: KzgSettings<B> =
         KzgSettings::parse_trusted_setup_full(MAINNET_TRUSTED_SETUP_TXT, 0).unwrap();
-    let fk20 = Fk20::<Blst>::new(
+    let fk20 = Fk20::<B>::new(
         from_text.srs(),
         FIELD_ELEMENTS_PER_BLOB,
         FIELD_ELEMENTS_PER_CELL,
         0,
     )
     .unwrap();
-    let bytes = fk20_rows_to_uncompressed::<Blst>(fk20.rows());
-    if std::env::var_os(REGENERATE).is_some() {
+    let bytes = fk20_rows_to_uncompressed::<B>(fk20.rows());
+    if regenerate::<B>() {
         std::fs::write(data_path("mainnet_fk20.bin"), &bytes).unwrap();
         println!(
             "wrote mainnet_fk20.bin, sha256 {}",
@@ -92,28 +108,24 @@ fn embedded_fk20_rows_equal_recomputed_rows() {
     );
 }
 
-#[test]
-fn the_mainnet_text_and_bytes_load_the_embedded_form() {
-    let embedded = KzgSettings::<Blst>::load_mainnet(0)
-        .unwrap()
-        .to_uncompressed();
-    let from_text = KzgSettings::<Blst>::parse_trusted_setup(MAINNET_TRUSTED_SETUP_TXT, 2).unwrap();
+fn the_mainnet_text_and_bytes_load_the_embedded_form<B: Backend>() {
+    let embedded = KzgSettings::<B>::load_mainnet(0).unwrap().to_uncompressed();
+    let from_text = KzgSettings::<B>::parse_trusted_setup(MAINNET_TRUSTED_SETUP_TXT, 2).unwrap();
     assert_eq!(from_text.to_uncompressed(), embedded);
     assert_eq!(from_text.precompute(), 2);
     let (g1m, g1l, g2m) = compressed_lists();
-    let from_bytes = KzgSettings::<Blst>::load_trusted_setup(&g1m, &g1l, &g2m, 0).unwrap();
+    let from_bytes = KzgSettings::<B>::load_trusted_setup(&g1m, &g1l, &g2m, 0).unwrap();
     assert_eq!(from_bytes.to_uncompressed(), embedded);
     // The precompute level is still checked.
     assert!(matches!(
-        KzgSettings::<Blst>::parse_trusted_setup(MAINNET_TRUSTED_SETUP_TXT, 16),
+        KzgSettings::<B>::parse_trusted_setup(MAINNET_TRUSTED_SETUP_TXT, 16),
         Err(Error::InvalidTrustedSetup(_))
     ));
 }
 
 /// A text that differs from the mainnet file in one byte is validated in
 /// full: a corrupted point is rejected, a harmless change is accepted.
-#[test]
-fn almost_mainnet_setups_are_validated() {
+fn almost_mainnet_setups_are_validated<B: Backend>() {
     let good = MAINNET_TRUSTED_SETUP_TXT;
     // One hex digit changed in the last G1 monomial point (not its flag
     // bits): the point is off the curve, or not in the subgroup, or breaks
@@ -125,24 +137,22 @@ fn almost_mainnet_setups_are_validated() {
     let bad = String::from_utf8(bad).unwrap();
     assert_ne!(bad, good);
     assert!(matches!(
-        KzgSettings::<Blst>::parse_trusted_setup(&bad, 0),
+        KzgSettings::<B>::parse_trusted_setup(&bad, 0),
         Err(Error::InvalidTrustedSetup(_))
     ));
     // The same change in the raw bytes.
     let (g1m, g1l, mut g2m) = compressed_lists();
     g2m[95] ^= 1;
     assert!(matches!(
-        KzgSettings::<Blst>::load_trusted_setup(&g1m, &g1l, &g2m, 0),
+        KzgSettings::<B>::load_trusted_setup(&g1m, &g1l, &g2m, 0),
         Err(Error::InvalidTrustedSetup(_))
     ));
     // One byte more (a trailing newline) is not the mainnet file but is a
     // valid setup: fully validated, and equal to the embedded one.
     let longer = format!("{good}\n");
-    let settings = KzgSettings::<Blst>::parse_trusted_setup(&longer, 0).unwrap();
+    let settings = KzgSettings::<B>::parse_trusted_setup(&longer, 0).unwrap();
     assert_eq!(
         settings.to_uncompressed(),
-        KzgSettings::<Blst>::load_mainnet(0)
-            .unwrap()
-            .to_uncompressed()
+        KzgSettings::<B>::load_mainnet(0).unwrap().to_uncompressed()
     );
 }
