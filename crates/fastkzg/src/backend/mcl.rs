@@ -794,3 +794,7 @@ impl Accel<Mcl> for Mcl {
         *p * s
     }
 }
+
+#[cfg(test)]
+#[path = "mcl_tests.rs"]
+mod tests;
