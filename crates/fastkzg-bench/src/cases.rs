@@ -33,24 +33,21 @@ macro_rules! fastkzg_api {
                 #[doc = concat!("`KzgSettings::", stringify!($name), "`.")]
                 fn $name(&self, $($arg: $ty),*) -> fastkzg::Result<$ret>;
             )*
-            /// `load_trusted_setup_file(path, p)` (then `warm_up()`) on the
-            /// same backend; returns the precompute level.
-            fn load_file(&self, p: usize) -> usize;
-            /// `load_mainnet(p)` on the same backend, then `warm_up()` when
+            /// `load_trusted_setup_file(path, p)` when `file`, else
+            /// `load_mainnet(p)`, on the same backend, then `warm_up()` when
             /// `warm`; returns the precompute level.
-            fn load_embedded(&self, p: usize, warm: bool) -> usize;
+            fn load(&self, p: usize, file: bool, warm: bool) -> usize;
         }
         impl<B: Backend> FastkzgApi for KzgSettings<B> {
             $(fn $name(&self, $($arg: $ty),*) -> fastkzg::Result<$ret> {
                 KzgSettings::<B>::$name(self, $($arg),*)
             })*
-            fn load_file(&self, p: usize) -> usize {
-                let ks = Self::load_trusted_setup_file(crate::TRUSTED_SETUP_FILE, p).expect("setup");
-                ks.warm_up();
-                ks.precompute()
-            }
-            fn load_embedded(&self, p: usize, warm: bool) -> usize {
-                let ks = Self::load_mainnet(p).expect("embedded setup");
+            fn load(&self, p: usize, file: bool, warm: bool) -> usize {
+                let ks = match file {
+                    true => Self::load_trusted_setup_file(crate::TRUSTED_SETUP_FILE, p),
+                    false => Self::load_mainnet(p),
+                };
+                let ks = ks.expect("setup");
                 if warm {
                     ks.warm_up();
                 }
@@ -74,7 +71,7 @@ fastkzg_api! {
 }
 
 /// The inputs a case works on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Data {
     /// Blob 0 (with its commitment, proof, point).
     Blob0,
@@ -85,6 +82,7 @@ pub enum Data {
     /// Cells of a cell batch ([`cell_set`]).
     Cells(CellSet),
     /// Nothing (setup loading).
+    #[default]
     Setup,
 }
 
@@ -111,6 +109,7 @@ pub fn cell_set(set: CellSet) -> Vec<(usize, usize)> {
 type Call<S> = Box<dyn Fn(&S, &Inputs) -> u64 + Send + Sync>;
 
 /// One measured case.
+#[derive(Default)]
 pub struct Case {
     /// A stable key (criterion group names, the TSV, `--only`).
     pub key: String,
@@ -139,12 +138,8 @@ impl Case {
             key,
             title,
             data,
-            precompute: 0,
-            full_only: false,
             go,
-            fastkzg: None,
-            ckzg: None,
-            rek: None,
+            ..Case::default()
         }
     }
     fn title(mut self, title: String) -> Self {
@@ -186,74 +181,39 @@ pub trait Fp {
     fn fp(&self) -> u64;
 }
 
-impl<const N: usize> Fp for [u8; N] {
-    fn fp(&self) -> u64 {
-        u64::from_le_bytes(self[..8].try_into().expect("8 bytes"))
-    }
-}
-
-impl<T: Fp, const N: usize> Fp for [T; N] {
-    fn fp(&self) -> u64 {
-        self[N - 1].fp()
-    }
-}
-
-impl<T: Fp> Fp for Vec<T> {
-    fn fp(&self) -> u64 {
-        self.last().map_or(0, Fp::fp)
-    }
-}
-
-impl<T: Fp + ?Sized> Fp for Box<T> {
-    fn fp(&self) -> u64 {
-        (**self).fp()
-    }
-}
-
-impl<A: Fp, B: Fp> Fp for (A, B) {
-    fn fp(&self) -> u64 {
-        self.0.fp() ^ self.1.fp().rotate_left(1)
-    }
-}
-
-impl<T: Fp, E: std::fmt::Debug> Fp for Result<T, E> {
-    fn fp(&self) -> u64 {
-        self.as_ref().expect("a call on valid inputs failed").fp()
-    }
-}
-
-impl Fp for bool {
-    fn fp(&self) -> u64 {
-        assert!(*self, "a valid proof was rejected");
-        1
-    }
-}
-
-impl Fp for u64 {
-    fn fp(&self) -> u64 {
-        *self
-    }
-}
-
-impl Fp for () {
-    fn fp(&self) -> u64 {
-        1
-    }
-}
-
-macro_rules! fp_deref {
-    ($($t:ty),*) => {$(impl Fp for $t {
-        fn fp(&self) -> u64 {
-            (**self).fp()
+/// Implements [`Fp`] for each type (with the generic parameters in brackets)
+/// as the function after `=>`.
+macro_rules! fp {
+    ($([$($g:tt)*] $t:ty => $f:expr;)*) => {$(
+        impl<$($g)*> Fp for $t {
+            fn fp(&self) -> u64 {
+                let f: fn(&Self) -> u64 = $f;
+                f(self)
+            }
         }
-    })*};
+    )*};
 }
-fp_deref!(CBytes48, CBytes32, c_kzg::KzgCommitment, c_kzg::KzgProof);
 
-impl Fp for CCell {
-    fn fp(&self) -> u64 {
-        self.to_bytes().fp()
-    }
+fp! {
+    [const N: usize] [u8; N] => |a| u64::from_le_bytes(a[..8].try_into().expect("8 bytes"));
+    [T: Fp, const N: usize] [T; N] => |a| a[N - 1].fp();
+    [T: Fp] Vec<T> => |v| v.last().map_or(0, Fp::fp);
+    [T: Fp + ?Sized] Box<T> => |b| (**b).fp();
+    [A: Fp, B: Fp] (A, B) => |(a, b)| a.fp() ^ b.fp().rotate_left(1);
+    [T: Fp, E: std::fmt::Debug] Result<T, E> => |r| {
+        r.as_ref().expect("a call on valid inputs failed").fp()
+    };
+    [] bool => |ok| {
+        assert!(*ok, "a valid proof was rejected");
+        1
+    };
+    [] u64 => |v| *v;
+    [] () => |_| 1;
+    [] CBytes48 => |b| (**b).fp();
+    [] CBytes32 => |b| (**b).fp();
+    [] c_kzg::KzgCommitment => |b| (**b).fp();
+    [] c_kzg::KzgProof => |b| (**b).fp();
+    [] CCell => |c| c.to_bytes().fp();
 }
 
 /// The precompute levels of the cell-proof cases.
@@ -381,7 +341,7 @@ pub fn setup_cases() -> Vec<Case> {
         let key = format!("load_trusted_setup_file/precompute_{p}");
         let file = Case::new(key, Data::Setup)
             .title(format!("setup from text file → ready, p={p}"))
-            .fk(move |s, _| s.load_file(p) as u64 + 1)
+            .fk(move |s, _| s.load(p, true, true) as u64 + 1)
             .ck(move |_, _| {
                 let path = std::path::Path::new(crate::TRUSTED_SETUP_FILE);
                 c_kzg::KzgSettings::load_trusted_setup_file(path, p as u64).map(|_| one)
@@ -394,7 +354,7 @@ pub fn setup_cases() -> Vec<Case> {
             });
         let mut embedded = Case::new(format!("load_embedded_setup/precompute_{p}"), Data::Setup)
             .title(format!("embedded setup → ready, p={p}"))
-            .fk(move |s, _| s.load_embedded(p, true) as u64 + 1)
+            .fk(move |s, _| s.load(p, false, true) as u64 + 1)
             .ck(move |_, _| {
                 let (m, l, g2) = (&b().g1_monomial, &b().g1_lagrange, &b().g2_monomial);
                 c_kzg::KzgSettings::load_trusted_setup(m, l, g2, p as u64).map(|_| one)
@@ -406,7 +366,7 @@ pub fn setup_cases() -> Vec<Case> {
         embedded.go = p == 0; // go-eth-kzg's NewContext4096Secure
         let mut lazy = Case::new(format!("load_mainnet_lazy/precompute_{p}"), Data::Setup)
             .title(format!("embedded setup, lazy tables, p={p}"))
-            .fk(move |s, _| s.load_embedded(p, false) as u64 + 1);
+            .fk(move |s, _| s.load(p, false, false) as u64 + 1);
         lazy.full_only = p > 0;
         v.extend([file, embedded, lazy]);
     }
@@ -579,109 +539,117 @@ impl Drop for Inputs {
     }
 }
 
-/// Settings per precompute level.
-type Levels<T> = Vec<(usize, T)>;
-
-/// A library under test: its label, threads and settings per precompute
-/// level.
-pub enum Lib {
+/// A library's settings at one precompute level.
+pub enum Settings {
     /// fastkzg on one backend.
-    Fastkzg(String, Threads, Levels<Arc<dyn FastkzgApi>>),
+    Fastkzg(Arc<dyn FastkzgApi>),
     /// `c-kzg` 2.1.8 (`ethereum_kzg_settings(p)`), single-threaded.
-    CKzg(Levels<&'static c_kzg::KzgSettings>),
+    CKzg(&'static c_kzg::KzgSettings),
     /// `rust_eth_kzg` 0.10.0: `DASContext::new(&TrustedSetup::default(), ..)`.
-    RustEthKzg(String, Threads, Levels<DASContext>),
+    RustEthKzg(Box<DASContext>),
 }
 
-fn levels<T: Send>(threads: &Threads, ps: &[usize], load: impl Fn(usize) -> T + Sync) -> Levels<T> {
-    ps.iter().map(|p| (*p, threads.run(|| load(*p)))).collect()
+/// A library under test.
+pub struct Lib {
+    /// The report label.
+    pub label: String,
+    /// The threads its jobs run on.
+    pub threads: Threads,
+    /// Its settings per precompute level.
+    pub levels: Vec<(usize, Settings)>,
 }
 
 impl Lib {
+    /// `load(p)` for each of `precomputes`, run on `threads`.
+    pub fn new(
+        label: String,
+        threads: &Threads,
+        ps: &[usize],
+        load: impl Fn(usize) -> Settings + Sync,
+    ) -> Lib {
+        let levels = ps.iter().map(|p| (*p, threads.run(|| load(*p)))).collect();
+        let threads = threads.clone();
+        Lib {
+            label,
+            threads,
+            levels,
+        }
+    }
+
     /// fastkzg on backend `B` at each of `precomputes` (embedded setup,
-    /// `warm_up()` done), loaded on `threads`. Label: `fastkzg` on blst,
-    /// `fastkzg-NAME` otherwise, plus ` 2T` etc. on more threads.
+    /// `warm_up()` done), loaded on `threads`. Label: [`fastkzg_label`],
+    /// plus ` 2T` etc. on more threads.
     pub fn fastkzg<B: Backend>(threads: &Threads, precomputes: &[usize]) -> Lib {
-        let settings = levels(threads, precomputes, |p| {
+        let label = match threads.count() {
+            1 => fastkzg_label(B::NAME),
+            n => format!("{} {n}T", fastkzg_label(B::NAME)),
+        };
+        Lib::new(label, threads, precomputes, |p| {
             let ks = KzgSettings::<B>::load_mainnet(p).expect("embedded setup");
             ks.warm_up();
-            Arc::new(ks) as Arc<dyn FastkzgApi>
-        });
-        let name = match B::NAME {
-            "blst" => "fastkzg".to_string(),
-            other => format!("fastkzg-{other}"),
-        };
-        Lib::Fastkzg(with_threads(name, threads), threads.clone(), settings)
+            Settings::Fastkzg(Arc::new(ks))
+        })
     }
 
     /// c-kzg at each of `precomputes`.
     pub fn ckzg(precomputes: &[usize]) -> Lib {
-        let load = |p| c_kzg::ethereum_kzg_settings(p as u64);
-        Lib::CKzg(levels(&Threads::caller(), precomputes, load))
+        let load = |p| Settings::CKzg(c_kzg::ethereum_kzg_settings(p as u64));
+        Lib::new("c-kzg".into(), &Threads::caller(), precomputes, load)
     }
 
     /// rust_eth_kzg at each of `precomputes`, built and run on `threads`.
     pub fn rust_eth_kzg(label: &str, threads: &Threads, precomputes: &[usize]) -> Lib {
-        let load = |p| DASContext::new(&TrustedSetup::default(), rek_precomp(p));
-        let settings = levels(threads, precomputes, load);
-        Lib::RustEthKzg(label.into(), threads.clone(), settings)
-    }
-
-    /// The report label.
-    pub fn label(&self) -> String {
-        match self {
-            Lib::Fastkzg(l, ..) | Lib::RustEthKzg(l, ..) => l.clone(),
-            Lib::CKzg(_) => "c-kzg".into(),
-        }
-    }
-
-    /// The threads its jobs run on.
-    pub fn threads(&self) -> Threads {
-        match self {
-            Lib::Fastkzg(_, t, _) | Lib::RustEthKzg(_, t, _) => t.clone(),
-            Lib::CKzg(_) => Threads::caller(),
-        }
+        let load = |p| {
+            Settings::RustEthKzg(Box::new(DASContext::new(
+                &TrustedSetup::default(),
+                rek_precomp(p),
+            )))
+        };
+        Lib::new(label.into(), threads, precomputes, load)
     }
 
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
         let job = self.job(case, inp)?;
-        Some(Contender::new(self.label(), self.threads(), job))
+        Some(Contender::new(
+            self.label.clone(),
+            self.threads.clone(),
+            job,
+        ))
     }
 
     /// The job of `case`, or `None` where the library has no such call or
     /// the settings or inputs for it are missing. Setup cases run with the
     /// first settings loaded (they load their own).
     pub fn job<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Job<'a>> {
-        fn pick<'a, T>(v: &'a Levels<T>, case: &Case) -> Option<&'a T> {
-            let p = case.precompute;
-            let mut levels = v.iter().filter(|l| case.is_setup() || l.0 == p);
-            levels.next().map(|l| &l.1)
-        }
+        let p = case.precompute;
+        let (_, s) = self.levels.iter().find(|l| case.is_setup() || l.0 == p)?;
         if !inp.has(case.data) {
             return None;
         }
-        Some(match self {
-            Lib::Fastkzg(_, _, v) => {
-                let (s, f) = (&**pick(v, case)?, case.fastkzg.as_ref()?);
+        Some(match s {
+            Settings::Fastkzg(s) => {
+                let f = case.fastkzg.as_ref()?;
+                Box::new(move || f(&**s, inp))
+            }
+            Settings::CKzg(s) => {
+                let f = case.ckzg.as_ref()?;
                 Box::new(move || f(s, inp))
             }
-            Lib::CKzg(v) => {
-                let (s, f) = (*pick(v, case)?, case.ckzg.as_ref()?);
-                Box::new(move || f(s, inp))
-            }
-            Lib::RustEthKzg(_, _, v) => {
-                let (s, f) = (pick(v, case)?, case.rek.as_ref()?);
+            Settings::RustEthKzg(s) => {
+                let f = case.rek.as_ref()?;
                 Box::new(move || f(s, inp))
             }
         })
     }
 }
 
-fn with_threads(name: String, threads: &Threads) -> String {
-    match threads.count() {
-        1 => name,
-        n => format!("{name} {n}T"),
+/// fastkzg's label on a backend: `fastkzg` on blst, `fastkzg-NAME`
+/// otherwise.
+pub fn fastkzg_label(backend: &str) -> String {
+    match backend {
+        "blst" => "fastkzg".into(),
+        other => format!("fastkzg-{other}"),
     }
 }
 

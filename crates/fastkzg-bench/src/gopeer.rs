@@ -156,18 +156,15 @@ impl GoServer {
             1 => LABEL.into(),
             n => format!("{LABEL} {n}T"),
         };
-        Contender::batched(
-            label,
-            Box::new(move |n| {
-                if self.failed.is_none() {
-                    match self.request(&format!("run {n}")) {
-                        Ok(t) => return t,
-                        Err(e) => self.failed = Some(e),
-                    }
+        Contender::batched(label, self.threads, move |n| {
+            if self.failed.is_none() {
+                match self.request(&format!("run {n}")) {
+                    Ok(t) => return t,
+                    Err(e) => self.failed = Some(e),
                 }
-                Duration::ZERO
-            }),
-        )
+            }
+            Duration::ZERO
+        })
     }
 }
 

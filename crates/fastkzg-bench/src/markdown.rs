@@ -183,7 +183,7 @@ fn comparison_table(res: &Results, sections: &[&str], vs_1t: bool) -> String {
     head.extend(vs_1t.then(|| format!("{ours} / fastkzg")));
     let cases = res.cases(sections);
     let rows = cases.into_iter().map(|(section, case, title)| {
-        let m = |s: &str, l: &str| res.median(s, &case, l);
+        let m = |s: &str, l: &str| res.value(s, &case, 0, l);
         let (o, one) = (m(&section, &ours), section.replace("-2t", "-1t"));
         let mut row = vec![title];
         row.extend(labels.iter().map(|l| time_cell(m(&section, l))));
@@ -368,7 +368,7 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         let ms = |l: &String| {
             let v = cases
                 .iter()
-                .map(|(s, c, _)| res.median(s, c, l).map(|v| v * 1e3));
+                .map(|(s, c, _)| res.value(s, c, 0, l).map(|v| v * 1e3));
             (l.clone(), v.collect())
         };
         let (cpu, date) = (m("cpu"), m("date"));
@@ -400,7 +400,7 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         let sections: Vec<&str> = sections.iter().map(String::as_str).collect();
         let peers = res.labels(&sections);
         for peer in peers.iter().filter(|l| !l.starts_with("fastkzg")) {
-            let find = |c: &str, lab: &str| sections.iter().find_map(|s| res.median(s, c, lab));
+            let find = |c: &str, lab: &str| sections.iter().find_map(|s| res.value(s, c, 0, lab));
             let vals = rows
                 .iter()
                 .map(|(c, _)| Some(find(c, peer)? / find(c, ours)?));
@@ -430,7 +430,7 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     }
     let rows = |case: &str, label: &str| {
         let rows = tk.iter().filter(|t| t.case == case && t.label == label);
-        rows.map(|t| (t.param as f64, t.stats.median, t.title.clone()))
+        rows.map(|t| (t.param as f64, t.stats.median(), t.title.clone()))
             .collect::<Vec<_>>()
     };
     let line = |case: &str, label: &str| {

@@ -84,16 +84,9 @@ impl Budget {
 /// Statistics of one contender, in seconds per call.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
-    /// Median.
-    pub median: f64,
-    /// Lowest sample.
-    pub min: f64,
-    /// Highest sample.
-    pub max: f64,
-    /// First quartile.
-    pub q1: f64,
-    /// Third quartile.
-    pub q3: f64,
+    /// Median, lowest sample, highest sample, first and third quartile (the
+    /// order of the TSV columns).
+    pub q: [f64; 5],
     /// Number of samples.
     pub samples: usize,
     /// Calls per sample.
@@ -101,21 +94,6 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Statistics from `[median, min, max, q1, q3]`, the sample count and
-    /// the calls per sample.
-    pub fn new(v: [f64; 5], samples: usize, iters: u64) -> Self {
-        let [median, min, max, q1, q3] = v;
-        Stats {
-            median,
-            min,
-            max,
-            q1,
-            q3,
-            samples,
-            iters,
-        }
-    }
-
     /// Statistics of per-call times (quantiles interpolated linearly).
     pub fn from_samples(mut v: Vec<f64>, iters: u64) -> Self {
         v.sort_by(f64::total_cmp);
@@ -125,62 +103,66 @@ impl Stats {
             v.get(lo)
                 .map_or(f64::NAN, |l| l + (v[hi] - l) * (pos - lo as f64))
         };
-        Stats::new([0.5, 0.0, 1.0, 0.25, 0.75].map(q), v.len(), iters)
+        let q = [0.5, 0.0, 1.0, 0.25, 0.75].map(q);
+        Stats {
+            q,
+            samples: v.len(),
+            iters,
+        }
+    }
+
+    /// The median.
+    pub fn median(&self) -> f64 {
+        self.q[0]
     }
 }
 
-/// `n` calls made elsewhere (another process) and their total time.
-pub type Batch<'a> = Box<dyn FnMut(u64) -> Duration + Send + 'a>;
+/// Runs `n` calls; returns their total time and the last call's
+/// fingerprint.
+pub type Sampler<'a> = Box<dyn FnMut(u64) -> (Duration, u64) + Send + 'a>;
 
 /// One library's job in a case.
 pub struct Contender<'a> {
     /// The report label.
     pub label: String,
-    /// Where the job runs.
-    pub threads: Threads,
-    /// The call.
-    pub job: Job<'a>,
-    /// Instead of `job`: a whole sample's calls at once, timed by whoever
-    /// makes them (the Go peer's process, which checks its own results;
-    /// its fingerprint is 0).
-    pub batch: Option<Batch<'a>>,
+    /// The number of threads it runs on.
+    pub threads: usize,
+    /// Takes one sample.
+    pub sample: Sampler<'a>,
 }
 
 impl<'a> Contender<'a> {
     /// A contender running `job` on `threads`.
-    pub fn new(label: String, threads: Threads, job: Job<'a>) -> Self {
+    pub fn new(label: String, threads: Threads, mut job: Job<'a>) -> Self {
+        let count = threads.count();
+        let sample = move |n| {
+            threads.run(|| {
+                let t = Instant::now();
+                let fp = (0..n).fold(0, |_, _| std::hint::black_box(job()));
+                (t.elapsed(), fp)
+            })
+        };
+        Contender {
+            label,
+            threads: count,
+            sample: Box::new(sample),
+        }
+    }
+
+    /// A contender whose `n` calls are made elsewhere (the Go peer's
+    /// process, which times them and checks its own results; its
+    /// fingerprint is 0).
+    pub fn batched(
+        label: String,
+        threads: usize,
+        mut batch: impl FnMut(u64) -> Duration + Send + 'a,
+    ) -> Self {
+        let sample = Box::new(move |n| (batch(n), 0));
         Contender {
             label,
             threads,
-            job,
-            batch: None,
+            sample,
         }
-    }
-
-    /// A contender whose samples are taken by `batch`.
-    pub fn batched(label: String, batch: Batch<'a>) -> Self {
-        Contender {
-            label,
-            threads: Threads::caller(),
-            job: Box::new(|| 0),
-            batch: Some(batch),
-        }
-    }
-
-    /// Runs `n` calls; returns the elapsed time and the last fingerprint.
-    fn run(&mut self, n: u64) -> (Duration, u64) {
-        if let Some(batch) = self.batch.as_mut() {
-            return (batch(n), 0);
-        }
-        let job = &mut self.job;
-        self.threads.run(move || {
-            let t = Instant::now();
-            let mut fp = 0;
-            for _ in 0..n {
-                fp = std::hint::black_box(job());
-            }
-            (t.elapsed(), fp)
-        })
     }
 }
 
@@ -189,6 +171,8 @@ impl<'a> Contender<'a> {
 pub struct Outcome {
     /// The label.
     pub label: String,
+    /// Its threads.
+    pub threads: usize,
     /// Its statistics.
     pub stats: Stats,
     /// The fingerprint of its warm-up result.
@@ -204,7 +188,7 @@ pub fn measure(contenders: &mut [Contender], budget: &Budget) -> Vec<Outcome> {
     let (mut iters, mut est) = (Vec::with_capacity(k), Vec::with_capacity(k));
     for (c, times) in contenders.iter_mut().zip(&mut times) {
         // Warm-up, then calibration (short calls: a batch for a better estimate).
-        let (t, fp) = c.run(1);
+        let (t, fp) = (c.sample)(1);
         fps.push(fp);
         if t > budget.warmup_is_sample_above {
             times.push(t.as_secs_f64());
@@ -212,7 +196,7 @@ pub fn measure(contenders: &mut [Contender], budget: &Budget) -> Vec<Outcome> {
         let mut per_call = t.as_secs_f64();
         if t < budget.target_sample / 4 {
             let n = ((target / per_call.max(1e-9)) as u64).clamp(1, 1 << 20);
-            per_call = c.run(n).0.as_secs_f64() / n as f64;
+            per_call = (c.sample)(n).0.as_secs_f64() / n as f64;
         }
         iters.push(((target / per_call.max(1e-9)).ceil() as u64).max(1));
         est.push(per_call);
@@ -228,7 +212,7 @@ pub fn measure(contenders: &mut [Contender], budget: &Budget) -> Vec<Outcome> {
         for j in 0..k {
             let i = (s + j) % k;
             if times[i].len() < samples {
-                let (t, _) = contenders[i].run(iters[i]);
+                let (t, _) = (contenders[i].sample)(iters[i]);
                 times[i].push(t.as_secs_f64() / iters[i] as f64);
             }
         }
@@ -237,6 +221,7 @@ pub fn measure(contenders: &mut [Contender], budget: &Budget) -> Vec<Outcome> {
     outcomes
         .map(|(((c, t), n), fingerprint)| Outcome {
             label: c.label.clone(),
+            threads: c.threads,
             stats: Stats::from_samples(t, n),
             fingerprint,
         })
@@ -268,11 +253,8 @@ mod tests {
     #[test]
     fn quartiles_and_format() {
         let s = Stats::from_samples(vec![4.0, 1.0, 3.0, 2.0, 5.0], 1);
-        assert_eq!(
-            (s.min, s.q1, s.median, s.q3, s.max, s.samples),
-            (1.0, 2.0, 3.0, 4.0, 5.0, 5)
-        );
-        assert_eq!(Stats::from_samples(vec![1.0, 2.0], 1).median, 1.5);
+        assert_eq!((s.q, s.samples), ([3.0, 1.0, 5.0, 2.0, 4.0], 5));
+        assert_eq!(Stats::from_samples(vec![1.0, 2.0], 1).median(), 1.5);
         assert_eq!(
             (fmt_time(1.954e-3), fmt_time(3.1)),
             ("1.95 ms".into(), "3.10 s".into())
@@ -298,21 +280,18 @@ mod tests {
                     7
                 }),
             ),
-            Contender::batched(
-                "b".into(),
-                Box::new(|n| {
-                    counts.push(n);
-                    Duration::from_micros(1500 * n)
-                }),
-            ),
+            Contender::batched("b".into(), 1, |n| {
+                counts.push(n);
+                Duration::from_micros(1500 * n)
+            }),
         ];
         let out = measure(&mut cs, &Budget::smoke());
         drop(cs);
         assert_eq!((out[0].fingerprint, out[1].fingerprint, calls), (7, 0, 2));
         assert!(
-            (out[1].stats.median - 1.5e-3).abs() < 1e-12,
+            (out[1].stats.median() - 1.5e-3).abs() < 1e-12,
             "{}",
-            out[1].stats.median
+            out[1].stats.median()
         );
         assert_eq!(counts, [1, 1]);
     }

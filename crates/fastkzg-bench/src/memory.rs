@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use fastkzg::KzgSettings;
 
-use crate::cases::{api_cases, FastkzgApi, Inputs, Lib};
+use crate::cases::{api_cases, Inputs, Lib, Settings};
 use crate::report::{child_results, Results, TimeRow};
 use crate::threads::Threads;
 
@@ -52,13 +52,10 @@ pub fn probe_main(lib: &str, p: &str, fixture: Option<&Path>) -> Result<(), Stri
         "none" => None,
         "fastkzg" => {
             let ks = KzgSettings::<fastkzg::Blst>::load_mainnet(p).map_err(|e| e.to_string())?;
-            let ks = Arc::new(ks);
-            fast = Some(ks.clone());
-            Some(Lib::Fastkzg(
-                lib.into(),
-                one,
-                vec![(p, ks as Arc<dyn FastkzgApi>)],
-            ))
+            let ks = fast.insert(Arc::new(ks)).clone();
+            Some(Lib::new(lib.into(), &one, &[p], |_| {
+                Settings::Fastkzg(ks.clone())
+            }))
         }
         "c-kzg" => Some(Lib::ckzg(&[p])),
         "rust-eth-kzg" => Some(Lib::rust_eth_kzg(lib, &one, &[p])),
@@ -130,7 +127,7 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
                     log(&format!("{what}: done"));
                     res.times.extend(probe.times);
                 }
-                Err(e) => res.notes.push(format!("{what} failed: {e}")),
+                Err(e) => res.note(format!("{what} failed: {e}")),
             }
         }
     }

@@ -41,27 +41,12 @@ pub struct Args {
     /// More samples and every case (the default).
     #[arg(long, conflicts_with_all = ["quick", "smoke"])]
     pub full: bool,
-    /// Leave out the two-thread comparison.
-    #[arg(long)]
-    pub no_mt: bool,
     /// Leave out the go-eth-kzg column.
     #[arg(long)]
     pub no_go: bool,
-    /// Leave out the "no IFMA" tables on a CPU with AVX-512 IFMA.
-    #[arg(long)]
-    pub no_ifma_table: bool,
-    /// Leave out the memory section.
-    #[arg(long)]
-    pub no_memory: bool,
-    /// Leave out the toolkit section.
-    #[arg(long)]
-    pub no_toolkit: bool,
     /// Leave out trusted-setup loading.
     #[arg(long)]
     pub no_setup: bool,
-    /// Leave out the Ethereum API.
-    #[arg(long)]
-    pub no_api: bool,
     /// Only cases whose key contains this.
     #[arg(long)]
     pub only: Option<String>,
@@ -114,7 +99,6 @@ impl Args {
         a.push(format!("--fixture={}", fixture.display()));
         a.extend(go.map(|g| format!("--go-exe={}", g.display())));
         a.extend(self.only.as_ref().map(|o| format!("--only={o}")));
-        a.extend(self.no_api.then(|| "--no-api".into()));
         a.extend((self.no_setup || api).then(|| "--no-setup".into()));
         a
     }
@@ -123,7 +107,7 @@ impl Args {
     fn cases(&self, threads: usize) -> Vec<Case> {
         let file = |c: &Case| c.key.starts_with("load_trusted_setup_file");
         let mut cases = all_cases();
-        cases.retain(|c| ![self.no_api, self.no_setup][usize::from(c.is_setup())]);
+        cases.retain(|c| !(self.no_setup && c.is_setup()));
         cases.retain(|c| !(self.quick && (c.full_only || threads > 1 && file(c))));
         cases.retain(|c| self.only.as_deref().is_none_or(|o| c.key.contains(o)));
         cases
@@ -217,7 +201,7 @@ impl Results {
                 "time\t{}\t{}\t{}\t{}\t{}\t{t}",
                 r.section, r.case, r.param, r.title, r.label
             );
-            let stats = [st.median, st.min, st.max, st.q1, st.q3].map(|v| format!("\t{v:e}"));
+            let stats = st.q.map(|v| format!("\t{v:e}"));
             s += &format!("{head}{}\t{}\t{}\n", stats.concat(), st.samples, st.iters);
         }
         for n in &self.notes {
@@ -241,9 +225,10 @@ impl Results {
                 ("meta", 3) => r.meta.push((f[1].into(), f[2].into())),
                 ("note", 2) => r.notes.push(f[1].into()),
                 ("time", 14) => {
-                    let [median, min, max, q1, q3] = [7, 8, 9, 10, 11].map(num);
-                    let stats =
-                        Stats::new([median?, min?, max?, q1?, q3?], int(12)?, int(13)? as u64);
+                    let [a, b, c, d, e] = [7, 8, 9, 10, 11].map(num);
+                    let (samples, iters) = (int(12)?, int(13)? as u64);
+                    let q = [a?, b?, c?, d?, e?];
+                    let stats = Stats { q, samples, iters };
                     let p = int(3)? as u64;
                     r.times
                         .push(TimeRow::new(f[1], f[2], p, f[4], f[5], int(6)?, stats));
@@ -254,50 +239,45 @@ impl Results {
         Ok(r)
     }
 
-    /// The value of `label` in `section` for `case` at `param`.
+    /// The median of `label` in `section` for `case` at `param` (0 in the
+    /// API and setup sections).
     pub fn value(&self, section: &str, case: &str, param: u64, label: &str) -> Option<f64> {
-        let mut rows = self
-            .times
-            .iter()
-            .filter(|t| t.section == section && t.param == param);
-        rows.find(|t| t.case == case && t.label == label)
-            .map(|t| t.stats.median)
-    }
-
-    /// The median of `label` in `section` for `case`.
-    pub fn median(&self, section: &str, case: &str, label: &str) -> Option<f64> {
-        self.times
-            .iter()
-            .find(|t| t.section == section && t.case == case && t.label == label)
-            .map(|t| t.stats.median)
+        let key = (section, case, param, label);
+        let row = |t: &&TimeRow| key == (&*t.section, &*t.case, t.param, &*t.label);
+        self.times.iter().find(row).map(|t| t.stats.median())
     }
 
     /// Labels present in `sections`, in order of first appearance.
     pub fn labels(&self, sections: &[&str]) -> Vec<String> {
-        self.distinct(sections, |t| t.label.clone(), |a, b| a == b)
+        self.distinct(sections, |t| t.label.clone())
     }
 
     /// (section, case, title) present in `sections`, in order.
     pub fn cases(&self, sections: &[&str]) -> Vec<(String, String, String)> {
-        let key = |t: &TimeRow| (t.section.clone(), t.case.clone(), t.title.clone());
-        self.distinct(sections, key, |a, b| a.0 == b.0 && a.1 == b.1)
+        self.distinct(sections, |t| {
+            (t.section.clone(), t.case.clone(), t.title.clone())
+        })
     }
 
-    fn distinct<T>(
-        &self,
-        sections: &[&str],
-        key: impl Fn(&TimeRow) -> T,
-        same: impl Fn(&T, &T) -> bool,
-    ) -> Vec<T> {
+    fn distinct<T: PartialEq>(&self, sections: &[&str], key: impl Fn(&TimeRow) -> T) -> Vec<T> {
         let mut out: Vec<T> = Vec::new();
-        let in_sections = |t: &&TimeRow| sections.contains(&t.section.as_str());
-        for t in self.times.iter().filter(in_sections) {
+        for t in self
+            .times
+            .iter()
+            .filter(|t| sections.contains(&t.section.as_str()))
+        {
             let k = key(t);
-            if !out.iter().any(|o| same(o, &k)) {
+            if !out.contains(&k) {
                 out.push(k);
             }
         }
         out
+    }
+
+    /// Records a problem (and prints it).
+    pub fn note(&mut self, msg: String) {
+        eprintln!("warning: {msg}");
+        self.notes.push(msg);
     }
 }
 
@@ -363,24 +343,17 @@ pub fn run(args: &Args) -> Result<(), String> {
     let start = Instant::now();
     let mut res = Results::default();
     crate::markdown::collect_meta(&mut res);
-    res.set_meta("mode", args.mode());
-    res.set_meta("ifma", ifma_state());
+    let (mode, ifma) = (args.mode(), ifma_state());
     log!(
         start,
-        "mode {}; {}; IFMA {}",
-        args.mode(),
-        res.meta("cpu").unwrap_or("?"),
-        ifma_state()
+        "mode {mode}; {}; IFMA {ifma}",
+        res.meta("cpu").unwrap_or("?")
     );
-    if !args.no_api || !args.no_setup {
-        comparisons(args, &mut res, start);
-    }
-    if !args.no_toolkit {
-        toolkit(args, &mut res, start);
-    }
-    if !args.no_memory {
-        crate::memory::measure(args.mode(), &mut res, &mut |m| log!(start, "{m}"));
-    }
+    res.set_meta("mode", mode);
+    res.set_meta("ifma", ifma);
+    comparisons(args, &mut res, start);
+    toolkit(args, &mut res, start);
+    crate::memory::measure(args.mode(), &mut res, &mut |m| log!(start, "{m}"));
     res.set_meta("runtime", format!("{:.0} s", start.elapsed().as_secs_f64()));
     res.set_meta("load_end", crate::markdown::load_average());
     crate::markdown::write_outputs(&res, &out_dir)?;
@@ -400,36 +373,31 @@ fn target_dir() -> Result<PathBuf, String> {
 }
 
 /// The comparison tables: the fixture, the Go peer, then one child process
-/// per table (threads × IFMA on/off).
+/// per table (one and two threads; again without IFMA where it is used).
 fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     let pid = std::process::id();
     let fixture = std::env::temp_dir().join(format!("fastkzg-bench-{pid}.fixture"));
     log!(start, "inputs: 64 blobs with their proofs and cells");
     let ks = fastkzg::KzgSettings::load_mainnet(8).expect("embedded setup");
     if let Err(e) = crate::Fixture::new(&ks, 64).save(&fixture) {
-        let msg = format!("no comparison: the fixture could not be written: {e}");
-        return res.notes.push(msg);
+        return res.note(format!(
+            "no comparison: the fixture could not be written: {e}"
+        ));
     }
     drop(ks);
-    let go = (!args.no_go).then(|| {
+    let mut go = None;
+    if !args.no_go {
         log!(start, "Go peer: go build in crates/fastkzg-bench/go");
-        let exe = target_dir().and_then(|t| gopeer::build(&t));
-        let e = exe
-            .as_ref()
-            .err()
-            .map(|e| format!("{} column left out: {e}", gopeer::LABEL));
-        res.notes.extend(e.inspect(|e| log!(start, "{e}")));
-        exe.ok()
-    });
-    let go = go.flatten();
-    let mut runs = vec![(1, false)];
-    if !args.no_mt {
-        runs.push((2, false));
+        match target_dir().and_then(|t| gopeer::build(&t)) {
+            Ok(exe) => go = Some(exe),
+            Err(e) => res.note(format!("{} column left out: {e}", gopeer::LABEL)),
+        }
     }
-    if ifma_used() && !args.no_ifma_table && !args.no_api {
-        runs.extend(runs.clone().into_iter().map(|(t, _)| (t, true)));
-    }
-    for (threads, no_ifma) in runs {
+    let ifma = ifma_used();
+    for (threads, no_ifma) in [(1, false), (2, false), (1, true), (2, true)] {
+        if no_ifma && !ifma {
+            continue;
+        }
         let child_args = args.child_args(threads, &fixture, go.as_deref(), no_ifma);
         let mut cmd = if threads == 1 {
             Command::new(std::env::current_exe().unwrap_or_else(|_| "report".into()))
@@ -453,21 +421,16 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         );
         log!(start, "comparison at {what}: child process");
         match child_results(cmd.args(child_args)) {
-            Ok(mut child) => {
+            Ok(child) => {
                 let first = threads == 1 && !no_ifma;
-                child
-                    .meta
-                    .retain(|m| m.0 == "go_peer" || (first && m.0 == "rek_blst_pool_threads"));
-                for (k, v) in child.meta {
+                let keep = |k: &str| k == "go_peer" || (first && k == "rek_blst_pool_threads");
+                for (k, v) in child.meta.into_iter().filter(|m| keep(&m.0)) {
                     res.set_meta(&k, v);
                 }
                 res.times.extend(child.times);
                 res.notes.extend(child.notes);
             }
-            Err(e) => {
-                log!(start, "comparison at {what} failed: {e}");
-                res.notes.push(format!("comparison at {what} not run: {e}"));
-            }
+            Err(e) => res.note(format!("comparison at {what} not run: {e}")),
         }
     }
     let _ = std::fs::remove_file(&fixture);
@@ -506,20 +469,19 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     libs.push(Lib::ckzg(&PRECOMPUTES));
     libs.push(Lib::rust_eth_kzg(rek_label, &threads, &PRECOMPUTES));
     let mut res = Results::default();
-    let pool = blst_threads.unwrap_or(0).to_string();
-    res.set_meta("rek_blst_pool_threads", pool);
-    let mut go = args.go_exe.as_ref().and_then(|exe| {
-        let go = GoServer::start(exe, fixture, n);
-        let label = gopeer::LABEL;
-        let e = go
-            .as_ref()
-            .err()
-            .map(|e| format!("{label} at {n} thread(s) left out: {e}"));
-        res.notes.extend(e);
-        go.ok()
+    res.set_meta(
+        "rek_blst_pool_threads",
+        blst_threads.unwrap_or(0).to_string(),
+    );
+    let go = args
+        .go_exe
+        .as_ref()
+        .map(|exe| GoServer::start(exe, fixture, n));
+    let mut go = go.and_then(|g| {
+        let e = g.as_ref().err();
+        e.inspect(|e| res.note(format!("{} at {n} thread(s) left out: {e}", gopeer::LABEL)));
+        g.ok().inspect(|g| res.set_meta("go_peer", &g.versions))
     });
-    let versions = go.as_ref().map(|g| ("go_peer".into(), g.versions.clone()));
-    res.meta.extend(versions);
     let budget = args.budget();
     let setup_budget = Budget {
         min_samples_slow: budget.min_samples_slow.clamp(1, 2),
@@ -528,18 +490,17 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     for case in args.cases(n) {
         let part = if case.is_setup() { "setup" } else { "api" };
         let section = format!("{part}-{n}t{}", if ifma { "" } else { "-noifma" });
+        // rust_eth_kzg's JSON-file load is left out in quick mode.
         let skip_rek = args.quick && case.key.starts_with("load_trusted_setup_file");
         let libs = libs
             .iter()
-            .filter(|l| !(skip_rek && matches!(l, Lib::RustEthKzg(..))));
+            .filter(|l| !(skip_rek && l.label.starts_with("rust-eth-kzg")));
         let mut cs: Vec<Contender> = libs.filter_map(|l| l.contender(&case, &inputs)).collect();
         if cs.is_empty() {
             continue;
         }
-        let mut counts: Vec<usize> = cs.iter().map(|c| c.threads.count()).collect();
         if let Some(g) = go.as_mut() {
             if g.select(&case, &inputs) {
-                counts.push(n);
                 cs.push(g.contender());
             }
         }
@@ -549,25 +510,31 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         let is_go = |o: &Outcome| o.label.starts_with(gopeer::LABEL);
         let go_row = outcomes.iter().position(is_go);
         if let Some((e, i)) = go.as_ref().and_then(|g| g.failed.as_ref()).zip(go_row) {
-            let (label, key) = (gopeer::LABEL, &case.key);
-            res.notes
-                .push(format!("{label} at {n} thread(s) stopped at {key}: {e}"));
+            let key = &case.key;
+            res.note(format!(
+                "{} at {n} thread(s) stopped at {key}: {e}",
+                gopeer::LABEL
+            ));
             outcomes.remove(i);
         }
-        for o in &outcomes[1..] {
-            if o.fingerprint != outcomes[0].fingerprint && !is_go(o) {
+        for o in outcomes
+            .iter()
+            .filter(|o| o.fingerprint != outcomes[0].fingerprint)
+        {
+            if !is_go(o) {
                 let (key, first) = (&case.key, &outcomes[0].label);
-                let msg = format!("{key}: {first} and {} returned different results", o.label);
-                eprintln!("warning: {msg}");
-                res.notes.push(msg);
+                res.note(format!(
+                    "{key}: {first} and {} returned different results",
+                    o.label
+                ));
             }
         }
-        let line = |o: &Outcome| format!("{} {}", o.label, fmt_time(o.stats.median));
+        let line = |o: &Outcome| format!("{} {}", o.label, fmt_time(o.stats.median()));
         let line: Vec<String> = outcomes.iter().map(line).collect();
         log!(start, "{tag} {}: {}", case.title, line.join(" | "));
-        for (o, threads) in outcomes.into_iter().zip(counts) {
+        for o in outcomes {
             let (key, title) = (&case.key, &case.title);
-            let row = TimeRow::new(&section, key, 0, title, &o.label, threads, o.stats);
+            let row = TimeRow::new(&section, key, 0, title, &o.label, o.threads, o.stats);
             res.times.push(row);
         }
     }
@@ -587,37 +554,26 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     if tools.is_empty() {
         return;
     }
-    log!(start, "toolkit (fastkzg, blst, 1 thread)");
-    toolkit_rows::<fastkzg::Blst>("fastkzg", &tools, &budget, res, start);
+    log!(start, "toolkit (fastkzg, 1 thread)");
+    toolkit_rows::<fastkzg::Blst>(&tools, &budget, res, start);
     #[cfg(feature = "arkworks")]
-    toolkit_rows::<fastkzg::Arkworks>("fastkzg-arkworks", &tools, &budget, res, start);
+    toolkit_rows::<fastkzg::Arkworks>(&tools, &budget, res, start);
     #[cfg(feature = "zkcrypto")]
-    toolkit_rows::<fastkzg::Zkcrypto>("fastkzg-zkcrypto", &tools, &budget, res, start);
+    toolkit_rows::<fastkzg::Zkcrypto>(&tools, &budget, res, start);
     #[cfg(feature = "mcl")]
-    toolkit_rows::<fastkzg::Mcl>("fastkzg-mcl", &tools, &budget, res, start);
+    toolkit_rows::<fastkzg::Mcl>(&tools, &budget, res, start);
 }
 
-fn toolkit_rows<B: fastkzg::Backend>(
-    label: &str,
-    tools: &[Tool],
-    budget: &Budget,
-    res: &mut Results,
-    start: Instant,
-) {
-    let one = Threads::caller();
+fn toolkit_rows<B: fastkzg::Backend>(tools: &[Tool], b: &Budget, res: &mut Results, t0: Instant) {
+    let (one, label) = (Threads::caller(), crate::cases::fastkzg_label(B::NAME));
     let inp = one.run(ToolkitInputs::<B>::new);
     for tool in tools {
         let job = one.run(|| inp.job(*tool));
-        let st = measure(
-            &mut [Contender::new(label.into(), one.clone(), job)],
-            budget,
-        );
-        let st = st.into_iter().next().expect("one outcome").stats;
-        let (g, p) = (tool.group(), tool.param_label());
-        log!(start, "{g} {p}: {}", fmt_time(st.median));
-        let (group, param, title) = (tool.group(), tool.param(), tool.param_label());
-        res.times
-            .push(TimeRow::new("toolkit", group, param, &title, label, 1, st));
+        let st = measure(&mut [Contender::new(label.clone(), one.clone(), job)], b);
+        let (group, title, st) = (tool.group(), tool.param_label(), st[0].stats.clone());
+        log!(t0, "{group} {title}: {}", fmt_time(st.median()));
+        let row = TimeRow::new("toolkit", group, tool.param(), &title, &label, 1, st);
+        res.times.push(row);
     }
 }
 
@@ -630,30 +586,26 @@ mod tests {
         let mut r = Results::default();
         r.set_meta("cpu", "test CPU");
         let commit = "blob_to_kzg_commitment";
-        r.times
-            .push(TimeRow::value("api-1t", commit, 0, "fastkzg", 0.05));
-        r.times.push(TimeRow::value(
-            "settings",
-            "memory_bytes",
-            8,
-            "fastkzg",
-            1e6,
-        ));
+        let rows = [
+            TimeRow::value("api-1t", commit, 0, "fastkzg", 0.05),
+            TimeRow::value("settings", "memory_bytes", 8, "fastkzg", 1e6),
+        ];
+        r.times.extend(rows);
         r.notes.push("a note".into());
         let back = Results::from_tsv(&r.to_tsv()).unwrap();
         assert_eq!(back.times.len(), 2);
         let memory = back.value("settings", "memory_bytes", 8, "fastkzg");
         assert_eq!(memory, Some(1e6));
         assert_eq!(back.meta("cpu"), Some("test CPU"));
-        assert_eq!(back.median("api-1t", commit, "fastkzg"), Some(0.05));
+        assert_eq!(back.value("api-1t", commit, 0, "fastkzg"), Some(0.05));
         assert!(Results::from_tsv("time\tx\n").is_err());
     }
 
     #[test]
     fn args() {
-        let a = Args::try_parse_from(["report", "--quick", "--no-mt", "--only", "verify"]).unwrap();
+        let a = Args::try_parse_from(["report", "--quick", "--no-go", "--only", "verify"]).unwrap();
         assert_eq!(a.mode(), "quick");
-        assert!(a.no_mt && !a.no_go);
+        assert!(a.no_go && !a.no_setup);
         assert!(a.cases(1).iter().all(|c| c.key.contains("verify")));
         assert!(Args::try_parse_from(["report", "--bogus"]).is_err());
         assert!(Args::try_parse_from(["report", "--quick", "--smoke"]).is_err());
