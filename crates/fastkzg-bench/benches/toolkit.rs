@@ -24,7 +24,7 @@ use fastkzg_bench::toolkit::{Tool, ToolkitInputs};
 
 fn backend<B: Backend>(c: &mut Criterion, quick: bool) {
     let (one, two) = (Threads::caller(), Threads::new(2));
-    let inp = ToolkitInputs::<B>::new();
+    let inp = ToolkitInputs::<B>::mainnet();
     let tools = Tool::all(quick);
     let mut groups: Vec<&'static str> = tools.iter().map(|t| t.group()).collect();
     groups.dedup();

@@ -272,16 +272,15 @@ pub fn draw_panels(title: &str, panels: &[Panel], docs: &Path, name: &str) -> Re
     )
 }
 
-const PALETTE: [RGBColor; 8] = [
-    RGBColor(31, 119, 180),
-    RGBColor(214, 39, 40),
-    RGBColor(44, 160, 44),
-    RGBColor(255, 127, 14),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-    RGBColor(227, 119, 194),
-    RGBColor(23, 190, 207),
+/// The line colors, in order (`0xRRGGBB`).
+const PALETTE: [u32; 8] = [
+    0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
 ];
+
+/// A color from `0xRRGGBB`.
+fn rgb(c: u32) -> RGBColor {
+    RGBColor((c >> 16) as u8, (c >> 8) as u8, c as u8)
+}
 
 fn panels_on<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -331,7 +330,7 @@ where
             .bold_line_style(RGBColor(205, 205, 205))
             .draw()?;
         for (i, (name, v)) in panel.series.iter().enumerate() {
-            let color = PALETTE[i % PALETTE.len()];
+            let color = rgb(PALETTE[i % PALETTE.len()]);
             let data: Vec<(f64, f64)> = v.iter().map(|(x, y)| (*x, y * 1e3)).collect();
             chart
                 .draw_series(LineSeries::new(data.clone(), color.stroke_width(3)))?
@@ -342,7 +341,7 @@ where
             chart.draw_series(data.iter().map(|p| Circle::new(*p, 4, color.filled())))?;
         }
         for (j, (name, (x, y))) in panel.marks.iter().enumerate() {
-            let color = PALETTE[(panel.series.len() + j) % PALETTE.len()];
+            let color = rgb(PALETTE[(panel.series.len() + j) % PALETTE.len()]);
             chart
                 .draw_series([TriangleMarker::new((*x, *y * 1e3), 9, color.filled())])?
                 .label(name.as_str())
@@ -366,26 +365,18 @@ pub fn fmt_ratio(r: f64) -> String {
     format!("{r:.digits$}×")
 }
 
-/// A time axis tick in ms (`1 µs`, `10 ms`, `1 s`), for powers of ten.
+/// A time axis tick in ms (`1 µs`, `10 ms`, `1 s`): [`fmt_time`] without
+/// trailing zeros.
+///
+/// [`fmt_time`]: crate::measure::fmt_time
 pub fn fmt_ms_axis(ms: f64) -> String {
-    let (v, unit) = match ms {
-        _ if ms >= 1e3 => (ms / 1e3, "s"),
-        _ if ms >= 1.0 => (ms, "ms"),
-        _ => (ms * 1e3, "µs"),
-    };
-    format!("{} {unit}", trim_float(v))
+    let t = crate::measure::fmt_time(ms / 1e3);
+    t.replace(".00 ", " ").replace(".0 ", " ")
 }
 
 /// A ratio axis tick (`0.5×`, `1×`, `2×`).
 pub fn fmt_ratio_axis(r: f64) -> String {
-    format!("{}×", trim_float(r))
-}
-
-fn trim_float(v: f64) -> String {
-    format!("{v:.3}")
-        .trim_end_matches('0')
-        .trim_end_matches('.')
-        .to_string()
+    format!("{}×", (r * 1e3).round() / 1e3)
 }
 
 #[cfg(test)]

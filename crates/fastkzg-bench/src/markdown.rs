@@ -8,7 +8,7 @@ use std::process::Command;
 
 use crate::charts::{self, Bars, Panel};
 use crate::measure::fmt_time;
-use crate::report::{Results, TimeRow};
+use crate::report::Results;
 
 fn read_trim(path: &str) -> String {
     std::fs::read_to_string(path)
@@ -114,8 +114,7 @@ pub fn write_outputs(res: &Results, out_dir: &Path) -> Result<(), String> {
     std::fs::write(&tsv, res.to_tsv()).map_err(|e| format!("{}: {e}", tsv.display()))?;
     let mut res = res.clone();
     if let Err(e) = draw_charts(&res, &docs) {
-        eprintln!("warning: charts not drawn: {e}");
-        res.notes.push(format!("charts not drawn: {e}"));
+        res.note(format!("charts not drawn: {e}"));
     }
     let md = out_dir.join("BENCHMARKS.md");
     std::fs::write(&md, markdown(&res)).map_err(|e| format!("{}: {e}", md.display()))
@@ -149,11 +148,7 @@ fn ifma_of(section: &str) -> &'static str {
 /// Which fastkzg kernels this process ran with (the toolkit and memory
 /// sections).
 fn run_ifma(res: &Results) -> &'static str {
-    ifma_of(if res.meta("ifma") == Some("used") {
-        ""
-    } else {
-        "-noifma"
-    })
+    ifma_of(["-noifma", ""][usize::from(res.meta("ifma") == Some("used"))])
 }
 
 /// A markdown table: the first `left` columns left-aligned, the rest
@@ -224,12 +219,11 @@ const SETUP: &str = "\"→ ready\" rows end with settings ready for every call: 
 pub fn markdown(res: &Results) -> String {
     let m = |k: &str| res.meta(k).unwrap_or("?").to_string();
     let mut s = HEAD.to_string();
-    for key in HEAD
+    let keys = HEAD
         .split('{')
         .skip(1)
-        .filter_map(|k| k.split_once('}'))
-        .map(|k| k.0)
-    {
+        .filter_map(|k| Some(k.split_once('}')?.0));
+    for key in keys {
         s = s.replace(&format!("{{{key}}}"), &m(key));
     }
     if res.meta("go_peer").is_none() {
@@ -281,11 +275,7 @@ pub fn markdown(res: &Results) -> String {
 
 /// The one-thread API section the charts show: with IFMA when measured.
 fn primary_api(res: &Results) -> &'static str {
-    if res.cases(&["api-1t"]).is_empty() {
-        "api-1t-noifma"
-    } else {
-        "api-1t"
-    }
+    ["api-1t", "api-1t-noifma"][usize::from(res.cases(&["api-1t"]).is_empty())]
 }
 
 fn memory_markdown(res: &Results, s: &mut String) {
@@ -381,35 +371,32 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         };
         charts::draw_bars(&bars, docs, "bench-api")?;
     }
-    // Speed-up of fastkzg over each peer, one and two threads, same kernels.
-    let suffix = api.strip_prefix("api-1t").unwrap_or_default();
-    let one = [format!("api-1t{suffix}"), format!("setup-1t{suffix}")];
-    let two = [format!("api-2t{suffix}"), format!("setup-2t{suffix}")];
-    let mut rows: Vec<(String, String)> = Vec::new();
+    // Speed-up of fastkzg over each peer, one and two threads, same kernels
+    // (case keys are unique across the API and setup sections).
+    let sfx = api.strip_prefix("api-1t").unwrap_or_default();
+    let secs = |t: &str| ["api", "setup"].map(|p| format!("{p}-{t}{sfx}"));
+    let (one, two) = (secs("1t"), secs("2t"));
     let all: Vec<&str> = one.iter().chain(&two).map(String::as_str).collect();
-    for (_, c, t) in res.cases(&all) {
-        if !c.starts_with("load_mainnet_lazy") && !rows.iter().any(|(k, _)| *k == c) {
-            rows.push((c.clone(), t));
-        }
-    }
+    let mut rows = res.distinct(&all, |t| (t.case.clone(), t.title.clone()));
+    rows.retain(|(c, _)| !c.starts_with("load_mainnet_lazy"));
     let mut series = Vec::new();
-    for (sections, ours, name) in [
-        (&one, "fastkzg", "{} (1 thread)"),
+    for (secs, ours, name) in [
+        (&one, "fastkzg", "vs {} (1 thread)"),
         (&two, "fastkzg 2T", "2 threads: vs {}"),
     ] {
-        let sections: Vec<&str> = sections.iter().map(String::as_str).collect();
-        let peers = res.labels(&sections);
-        for peer in peers.iter().filter(|l| !l.starts_with("fastkzg")) {
-            let find = |c: &str, lab: &str| sections.iter().find_map(|s| res.value(s, c, 0, lab));
+        let secs: Vec<&str> = secs.iter().map(String::as_str).collect();
+        let find = |c: &str, l: &str| secs.iter().find_map(|s| res.value(s, c, 0, l));
+        for peer in res
+            .labels(&secs)
+            .iter()
+            .filter(|l| !l.starts_with("fastkzg"))
+        {
             let vals = rows
                 .iter()
                 .map(|(c, _)| Some(find(c, peer)? / find(c, ours)?));
             let vals: Vec<Option<f64>> = vals.collect();
-            let name = name
-                .replace("{}", &format!("vs {peer}"))
-                .replace("vs vs", "vs");
             if vals.iter().any(Option::is_some) {
-                series.push((name, vals));
+                series.push((name.replace("{}", peer), vals));
             }
         }
     }
@@ -423,35 +410,36 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
         };
         charts::draw_bars(&bars, docs, "bench-ratio")?;
     }
-    let tk = res.times.iter().filter(|t| t.section == "toolkit");
-    let tk: Vec<&TimeRow> = tk.collect();
-    if tk.is_empty() {
+    let labels = res.labels(&["toolkit"]);
+    if labels.is_empty() {
         return Ok(());
     }
-    let rows = |case: &str, label: &str| {
-        let rows = tk.iter().filter(|t| t.case == case && t.label == label);
+    let rows = |case: &str, label: &String| {
+        let tk = res.times.iter().filter(|t| t.section == "toolkit");
+        let rows = tk.filter(|t| t.case == case && t.label == *label);
         rows.map(|t| (t.param as f64, t.stats.median(), t.title.clone()))
             .collect::<Vec<_>>()
     };
-    let line = |case: &str, label: &str| {
-        let mut v: Vec<(f64, f64)> = rows(case, label).into_iter().map(|r| (r.0, r.1)).collect();
-        v.sort_by(|a, b| a.0.total_cmp(&b.0));
-        v
-    };
-    let (mut fft, mut msm, mut marks) = (Vec::new(), Vec::new(), Vec::new());
-    for l in &res.labels(&["toolkit"]) {
+    let (mut series, mut marks) = ([Vec::new(), Vec::new()], Vec::new());
+    for l in &labels {
         let sfx = [format!(" ({l})"), String::new()][usize::from(l == "fastkzg")].clone();
-        fft.push((format!("Fr FFT{sfx}"), line("fr_fft", l)));
-        fft.push((format!("G1 FFT{sfx}"), line("g1_fft", l)));
-        fft.push((format!("DAS extension n→2n{sfx}"), line("das_extension", l)));
-        msm.push((format!("variable-base MSM{sfx}"), line("g1_msm", l)));
+        for (name, case, panel) in [
+            ("Fr FFT", "fr_fft", 0),
+            ("G1 FFT", "g1_fft", 0),
+            ("DAS extension n→2n", "das_extension", 0),
+            ("variable-base MSM", "g1_msm", 1),
+        ] {
+            let points: Vec<(f64, f64)> = rows(case, l).iter().map(|r| (r.0, r.1)).collect();
+            if !points.is_empty() {
+                series[panel].push((format!("{name}{sfx}"), points));
+            }
+        }
         for (_, t, w) in rows("fixed_base_msm_4096", l) {
             let name = format!("fixed-base MSM, 4096 setup points, {w}{sfx}");
             marks.push((name, (12.0, t)));
         }
     }
-    fft.retain(|(_, v)| !v.is_empty());
-    msm.retain(|(_, v)| !v.is_empty());
+    let [fft, msm] = series;
     let panel = |title: &str, x: &str, series, marks| Panel {
         title: title.into(),
         x_desc: x.into(),
@@ -468,10 +456,7 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn row(section: &str, label: &str, median: f64) -> TimeRow {
-        TimeRow::value(section, "blob_to_kzg_commitment", 0, label, median)
-    }
+    use crate::report::TimeRow;
 
     #[test]
     fn tables_and_headings() {
@@ -485,7 +470,9 @@ mod tests {
             ("api-2t", "fastkzg 2T", 0.03),
             ("api-2t", "rust-eth-kzg MT", 0.04),
         ] {
-            r.times.push(row(section, label, median));
+            let case = "blob_to_kzg_commitment";
+            r.times
+                .push(TimeRow::value(section, case, 0, label, median));
         }
         let md = markdown(&r);
         for want in [

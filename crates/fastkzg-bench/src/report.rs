@@ -259,7 +259,8 @@ impl Results {
         })
     }
 
-    fn distinct<T: PartialEq>(&self, sections: &[&str], key: impl Fn(&TimeRow) -> T) -> Vec<T> {
+    /// `key` of each row in `sections`, without repeats, in order.
+    pub fn distinct<T: PartialEq>(&self, sections: &[&str], key: impl Fn(&TimeRow) -> T) -> Vec<T> {
         let mut out: Vec<T> = Vec::new();
         for t in self
             .times
@@ -566,7 +567,7 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
 
 fn toolkit_rows<B: fastkzg::Backend>(tools: &[Tool], b: &Budget, res: &mut Results, t0: Instant) {
     let (one, label) = (Threads::caller(), crate::cases::fastkzg_label(B::NAME));
-    let inp = one.run(ToolkitInputs::<B>::new);
+    let inp = one.run(ToolkitInputs::<B>::mainnet);
     for tool in tools {
         let job = one.run(|| inp.job(*tool));
         let st = measure(&mut [Contender::new(label.clone(), one.clone(), job)], b);

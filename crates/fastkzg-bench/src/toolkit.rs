@@ -2,14 +2,12 @@
 //! G1 FFTs, the DAS extension, variable- and fixed-base MSMs, FK20
 //! multi-proofs, zero polynomials and erasure recovery.
 
-use std::sync::OnceLock;
-
 use fastkzg::backend::{Backend, Module, Scalar};
 use fastkzg::kzg::Fk20;
 use fastkzg::math::{das, erasure, fft, zero_poly, Domain};
 use fastkzg::msm::FixedBaseMsm;
 use fastkzg::KzgSettings;
-use rand::seq::SliceRandom;
+use rand::seq::index::sample;
 use rand::{RngCore, SeedableRng};
 
 use crate::cases::Job;
@@ -18,8 +16,6 @@ use crate::cases::Job;
 pub const MAX_MSM_SCALE: u32 = 16;
 /// The largest FFT benchmarked (log2 of the size).
 pub const MAX_FFT_SCALE: u32 = 15;
-/// The largest G1 FFT in quick mode.
-pub const QUICK_G1_FFT_SCALE: u32 = 12;
 
 /// A toolkit case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,38 +53,29 @@ impl Tool {
     /// window, roots; chart axes), the parameter as text, and whether
     /// fastkzg runs it in parallel with the `parallel` feature.
     fn info(&self) -> (&'static str, u64, String, bool) {
-        let tables = |w: usize| {
-            if w == 0 {
-                "no tables".into()
-            } else {
-                format!("tables w={w}")
-            }
+        let tables = |w: &usize| match w {
+            0 => "no tables".to_string(),
+            w => format!("tables w={w}"),
         };
-        let (s, w) = (
+        let (two, cells) = (
             |s: &u32| (*s as u64, format!("2^{s}")),
-            |w: &usize| *w as u64,
+            (64, "64 missing cells".into()),
         );
         let ((p, l), group, par) = match self {
-            Tool::FrFft(n) => (s(n), "fr_fft", false),
-            Tool::G1Fft(n) => (s(n), "g1_fft", false),
-            Tool::G1FftParallel(n) => (s(n), "g1_fft_parallel", true),
-            Tool::DasExtension(n) => (s(n), "das_extension", false),
-            Tool::Msm(n) => (s(n), "g1_msm", false),
-            Tool::ErasureRecovery(n) => (s(n), "erasure_recover_from_samples", false),
-            Tool::FixedBaseMsm(x) => ((w(x), format!("w={x}")), "fixed_base_msm_4096", true),
-            Tool::Fk20MultiProofs(x) => ((w(x), tables(*x)), "fk20_multi_proofs", true),
-            Tool::Fk20HCommitments(x) => ((w(x), tables(*x)), "fk20_h_commitments", true),
-            Tool::ZeroPolynomial(n) => ((w(n), format!("{n} roots")), "zero_polynomial", false),
-            Tool::CellVanishingPolynomial => (
-                (64, "64 missing cells".into()),
-                "cell_vanishing_polynomial",
-                false,
-            ),
-            Tool::CellRecoverWithZeroPoly => (
-                (64, "64 missing cells".into()),
-                "cell_recover_with_zero_poly",
-                false,
-            ),
+            Tool::FrFft(s) => (two(s), "fr_fft", false),
+            Tool::G1Fft(s) => (two(s), "g1_fft", false),
+            Tool::G1FftParallel(s) => (two(s), "g1_fft_parallel", true),
+            Tool::DasExtension(s) => (two(s), "das_extension", false),
+            Tool::Msm(s) => (two(s), "g1_msm", false),
+            Tool::ErasureRecovery(s) => (two(s), "erasure_recover_from_samples", false),
+            Tool::FixedBaseMsm(w) => ((*w as u64, format!("w={w}")), "fixed_base_msm_4096", true),
+            Tool::Fk20MultiProofs(w) => ((*w as u64, tables(w)), "fk20_multi_proofs", true),
+            Tool::Fk20HCommitments(w) => ((*w as u64, tables(w)), "fk20_h_commitments", true),
+            Tool::ZeroPolynomial(n) => {
+                ((*n as u64, format!("{n} roots")), "zero_polynomial", false)
+            }
+            Tool::CellVanishingPolynomial => (cells, "cell_vanishing_polynomial", false),
+            Tool::CellRecoverWithZeroPoly => (cells, "cell_recover_with_zero_poly", false),
         };
         (group, p, l, par)
     }
@@ -114,13 +101,10 @@ impl Tool {
         self.info().3
     }
 
-    /// Every case, in benchmark order; `quick` stops G1 FFTs at 2^12.
+    /// Every case, in benchmark order: FFTs of 2^4..2^15 (`quick` stops G1
+    /// FFTs at 2^12), MSMs of 2^6..2^16 points.
     pub fn all(quick: bool) -> Vec<Tool> {
-        let g1_max = if quick {
-            QUICK_G1_FFT_SCALE
-        } else {
-            MAX_FFT_SCALE
-        };
+        let g1_max = if quick { 12 } else { MAX_FFT_SCALE };
         let mut v: Vec<Tool> = (4..=MAX_FFT_SCALE).map(Tool::FrFft).collect();
         v.extend((4..=g1_max).map(Tool::G1Fft));
         v.extend((4..=g1_max).map(Tool::G1FftParallel));
@@ -155,24 +139,19 @@ pub struct ToolkitInputs<B: Backend> {
     pub points: Vec<B::G1Affine>,
     /// The 4096 coefficients of a random blob polynomial.
     pub coeffs: Vec<B::Fr>,
-    fk20: [OnceLock<Fk20<B>>; 2],
-    fixed: [OnceLock<FixedBaseMsm<B>>; 2],
-}
-
-/// A random scalar of backend `B`.
-pub fn random_fr<B: Backend>(rng: &mut impl RngCore) -> B::Fr {
-    let mut b = [0u8; 32];
-    rng.fill_bytes(&mut b);
-    B::Fr::from_bytes_be_reduced(&b)
 }
 
 impl<B: Backend> ToolkitInputs<B> {
     /// Builds the inputs (loads the embedded setup, derives `2^16` points).
-    pub fn new() -> Self {
+    pub fn mainnet() -> Self {
         let ks = KzgSettings::<B>::load_mainnet(0).expect("embedded setup");
         let mut rng = rand::rngs::StdRng::seed_from_u64(42);
         let n = 1usize << MAX_MSM_SCALE;
-        let scalars: Vec<B::Fr> = (0..n).map(|_| random_fr::<B>(&mut rng)).collect();
+        let scalars = (0..n).map(|_| {
+            let mut b = [0u8; 32];
+            rng.fill_bytes(&mut b);
+            B::Fr::from_bytes_be_reduced(&b)
+        });
         let base: Vec<B::G1> = ks.srs().g1.iter().map(B::g1_from_affine).collect();
         let mut points = Vec::with_capacity(n);
         let mut acc = base.clone();
@@ -190,34 +169,19 @@ impl<B: Backend> ToolkitInputs<B> {
             .expect("ifft");
         ToolkitInputs {
             ks,
-            scalars,
+            scalars: scalars.collect(),
             points,
             coeffs,
-            fk20: [OnceLock::new(), OnceLock::new()],
-            fixed: [OnceLock::new(), OnceLock::new()],
         }
     }
 
-    /// The FK20 precomputation for 4096 coefficients and cells of 64, with
-    /// tables of window 8 or none (built on first use).
-    pub fn fk20(&self, window: usize) -> &Fk20<B> {
-        let slot = usize::from(window > 0);
-        self.fk20[slot].get_or_init(|| {
-            Fk20::new(self.ks.srs(), 4096, 64, if window > 0 { 8 } else { 0 }).expect("FK20")
-        })
-    }
-
-    /// A fixed-base table over the 4096 Lagrange points, window 8 or 13.
-    pub fn fixed(&self, window: usize) -> &FixedBaseMsm<B> {
-        let (slot, w) = if window <= 8 { (0, 8) } else { (1, 13) };
-        self.fixed[slot].get_or_init(|| FixedBaseMsm::new(self.ks.g1_lagrange_brp(), w))
-    }
-
     /// The job of a case (its result is discarded; the fingerprint is 0).
+    /// FK20 and fixed-base tables are built here, outside the timing.
     pub fn job(&self, tool: Tool) -> Job<'_> {
         let mut rng = rand::rngs::StdRng::seed_from_u64(9);
         let size = |s: u32| 1usize << s;
         let domain = |n: usize| Domain::<B::Fr>::new(n).expect("domain");
+        let fk20 = |w: usize| Fk20::new(self.ks.srs(), 4096, 64, w).expect("FK20");
         match tool {
             Tool::FrFft(s) => {
                 let (mut buf, d) = (self.scalars[..size(s)].to_vec(), domain(size(s)));
@@ -229,14 +193,12 @@ impl<B: Backend> ToolkitInputs<B> {
                     p.map(B::g1_from_affine).collect::<Vec<_>>(),
                     domain(size(s)),
                 );
-                match tool {
-                    Tool::G1Fft(_) => {
-                        job(move || fft::g1_fft_in_place::<B>(&mut buf, &d).expect("fft"))
-                    }
-                    _ => {
-                        job(move || fft::g1_fft_in_place_parallel::<B>(&mut buf, &d).expect("fft"))
-                    }
-                }
+                let parallel = usize::from(tool.parallel());
+                let f = [
+                    fft::g1_fft_in_place::<B>,
+                    fft::g1_fft_in_place_parallel::<B>,
+                ][parallel];
+                job(move || f(&mut buf, &d).expect("fft"))
             }
             Tool::DasExtension(s) => {
                 let (evals, d, e) = (
@@ -251,15 +213,16 @@ impl<B: Backend> ToolkitInputs<B> {
                 job(move || fastkzg::msm::g1_msm::<B>(p, k))
             }
             Tool::FixedBaseMsm(w) => {
-                let (t, k) = (self.fixed(w), &self.scalars[..4096]);
+                let t = FixedBaseMsm::<B>::new(self.ks.g1_lagrange_brp(), w);
+                let k = &self.scalars[..4096];
                 job(move || t.msm(k))
             }
             Tool::Fk20MultiProofs(w) => {
-                let (fk, c) = (self.fk20(w), &self.coeffs);
+                let (fk, c) = (fk20(w), &self.coeffs);
                 job(move || fk.multi_proofs(c).expect("fk20"))
             }
             Tool::Fk20HCommitments(w) => {
-                let (fk, c) = (self.fk20(w), &self.coeffs);
+                let (fk, c) = (fk20(w), &self.coeffs);
                 job(move || fk.h_commitments(c).expect("fk20"))
             }
             Tool::ZeroPolynomial(n) => {
@@ -270,32 +233,23 @@ impl<B: Backend> ToolkitInputs<B> {
                 let (n, d) = (size(s), domain(size(s)));
                 let mut coeffs = self.scalars[..n / 2].to_vec();
                 coeffs.resize(n, B::Fr::zero());
-                let mut samples: Vec<Option<B::Fr>> = fft::fft(&coeffs, &d)
-                    .expect("fft")
-                    .into_iter()
-                    .map(Some)
-                    .collect();
-                let mut idx: Vec<usize> = (0..n).collect();
-                idx.shuffle(&mut rng);
-                for i in &idx[..n / 2] {
-                    samples[*i] = None;
+                let samples = fft::fft(&coeffs, &d).expect("fft").into_iter().map(Some);
+                let mut samples: Vec<Option<B::Fr>> = samples.collect();
+                for i in sample(&mut rng, n, n / 2) {
+                    samples[i] = None;
                 }
                 job(move || erasure::recover_from_samples(&samples, &d).expect("recovery"))
             }
             Tool::CellVanishingPolynomial => {
-                let (ks, missing_ids) =
-                    (&self.ks, random_missing_cells(&mut rng).map(|c| c as u64));
-                job(move || ks.construct_vanishing_polynomial(&missing_ids))
+                let (ks, missing) = (&self.ks, random_missing_cells(&mut rng));
+                job(move || ks.construct_vanishing_polynomial(&missing))
             }
             Tool::CellRecoverWithZeroPoly => {
                 let missing = random_missing_cells(&mut rng);
-                let ids = missing.map(|c| c as u64);
-                let zero = self
-                    .ks
-                    .construct_vanishing_polynomial(&ids)
-                    .expect("cell indices < 128");
+                let zero = self.ks.construct_vanishing_polynomial(&missing);
+                let zero = zero.expect("cell indices < 128");
                 let (d, mut evals) = (domain(8192), self.scalars[..8192].to_vec());
-                for c in missing {
+                for c in missing.map(|c| c as usize) {
                     evals[c * 64..(c + 1) * 64].fill(B::Fr::zero());
                 }
                 job(move || erasure::recover_with_zero_poly(&evals, &zero, &d).expect("recovery"))
@@ -304,16 +258,10 @@ impl<B: Backend> ToolkitInputs<B> {
     }
 }
 
-impl<B: Backend> Default for ToolkitInputs<B> {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-fn random_missing_cells(rng: &mut impl RngCore) -> [usize; 64] {
-    let mut idx: Vec<usize> = (0..128).collect();
-    idx.shuffle(rng);
-    let mut m: [usize; 64] = idx[..64].try_into().expect("64 cells");
+/// 64 of the 128 cell indices, at random, ascending.
+fn random_missing_cells(rng: &mut impl RngCore) -> [u64; 64] {
+    let mut m = sample(rng, 128, 64).into_iter().map(|c| c as u64);
+    let mut m: [u64; 64] = std::array::from_fn(|_| m.next().expect("64 cells"));
     m.sort_unstable();
     m
 }
