@@ -623,6 +623,8 @@ impl Backend for Mcl {
     }
 
     fn g1_batch_to_affine(points: &[G1]) -> Vec<G1Affine> {
+        // Configured even for no points: mcl is called regardless.
+        lib();
         let mut out = vec![G1::ZERO; points.len()];
         // SAFETY: `out` and `points` hold `points.len()` values each, laid
         // out as `mclBnG1` (see `mcl_view!`); mcl reads `points` and writes
@@ -760,6 +762,8 @@ impl Backend for Mcl {
     }
 
     fn pairings_verify(pairs: &[(G1, &G2)]) -> bool {
+        // Configured even for no pairs: mcl then computes 1 in GT.
+        lib();
         let g1s: Vec<G1> = pairs.iter().map(|(p, _)| *p).collect();
         let g2s: Vec<G2> = pairs.iter().map(|(_, q)| **q).collect();
         let mut f = raw::GT::zero();

@@ -76,3 +76,11 @@ fn infinity_with_a_stray_last_byte_is_rejected() {
     assert_eq!(Mcl::g2_decompress(&g2), Err(PointError::InvalidEncoding));
     assert_eq!(Blst::g2_decompress(&g2), Err(PointError::InvalidEncoding));
 }
+
+#[test]
+fn empty_inputs() {
+    // Either may be the first call into the backend in a process (both
+    // configure mcl first).
+    assert!(Mcl::pairings_verify(&[]));
+    assert!(Mcl::g1_batch_to_affine(&[]).is_empty());
+}
