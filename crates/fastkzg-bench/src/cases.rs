@@ -12,14 +12,14 @@ use std::sync::Arc;
 use c_kzg::{Blob as CBlob, Bytes32 as CBytes32, Bytes48 as CBytes48, Cell as CCell};
 use fastkzg::ethereum::{CellProofs, Cells};
 use fastkzg::{Backend, Blob, Bytes32, Bytes48, Cell, KzgSettings};
-use rand::seq::SliceRandom;
+use rand::seq::index::sample;
 use rand::SeedableRng;
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
 use crate::measure::Contender;
 use crate::threads::Threads;
 use crate::Fixture;
-use CellSet::{AllCells, Column, OneBlob};
+use Data::{AllCells, Column, OneBlob, Recover};
 
 /// One call on prebuilt inputs; returns a fingerprint of the result.
 pub type Job<'a> = Box<dyn FnMut() -> u64 + Send + 'a>;
@@ -77,32 +77,36 @@ pub enum Data {
     Blob0,
     /// The first `n` blobs.
     Blobs(usize),
-    /// 64 of blob 0's cells: a random half (`true`) or cells 0..64.
+    /// 64 of blob 0's cells: a random half (`true`, ascending) or cells
+    /// 0..64.
     Recover(bool),
-    /// Cells of a cell batch ([`cell_set`]).
-    Cells(CellSet),
-    /// Nothing (setup loading).
-    #[default]
-    Setup,
-}
-
-/// Which cells `verify_cell_kzg_proof_batch` gets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CellSet {
-    /// All 128 cells of one blob.
+    /// All 128 cells of blob 0.
     OneBlob,
     /// One column (cell index 5) of `n` blobs.
     Column(usize),
     /// All 128 cells of `n` blobs.
     AllCells(usize),
+    /// Nothing (setup loading).
+    #[default]
+    Setup,
 }
 
-/// The (blob, cell) entries of a cell batch.
-pub fn cell_set(set: CellSet) -> Vec<(usize, usize)> {
-    match set {
+/// The (blob, cell) entries of a case's inputs (cell 0 for blob inputs; for
+/// the Go peer and the cell batches).
+pub fn entries(data: Data) -> Vec<(usize, usize)> {
+    match data {
+        Data::Blob0 => vec![(0, 0)],
+        Data::Blobs(n) => (0..n).map(|b| (b, 0)).collect(),
+        Recover(false) => (0..64).map(|c| (0, c)).collect(),
+        Recover(true) => {
+            let mut ids = sample(&mut rand::rngs::StdRng::seed_from_u64(7), 128, 64).into_vec();
+            ids.sort_unstable();
+            ids.into_iter().map(|c| (0, c)).collect()
+        }
         OneBlob => (0..128).map(|c| (0, c)).collect(),
         Column(n) => (0..n).map(|b| (b, 5)).collect(),
         AllCells(n) => (0..n).flat_map(|b| (0..128).map(move |c| (b, c))).collect(),
+        Data::Setup => vec![],
     }
 }
 
@@ -288,19 +292,20 @@ pub fn api_cases() -> Vec<Case> {
         let (name, from) = names[usize::from(random)];
         let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
         v.push(
-            Case::new(key, Data::Recover(random))
+            Case::new(key, Recover(random))
                 .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
                 .p(p)
                 .fk(move |s, i| {
-                    s.recover_cells_and_kzg_proofs(&i.recover(random).0, &i.recover(random).1)
+                    let b = i.batch(Recover(random));
+                    s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
                 })
                 .ck(move |s, i| {
-                    let (ids, cells) = &i.c.recover[usize::from(random)];
-                    s.recover_cells_and_kzg_proofs(ids, cells)
+                    let b = i.batch(Recover(random));
+                    s.recover_cells_and_kzg_proofs(&b.indices, &b.c.1)
                 })
                 .rek(move |s, i| {
-                    let (ids, cells) = i.recover(random);
-                    s.recover_cells_and_kzg_proofs(ids.clone(), cells.iter().collect())
+                    let b = i.batch(Recover(random));
+                    s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
                 }),
         );
     }
@@ -312,7 +317,7 @@ pub fn api_cases() -> Vec<Case> {
     ] {
         let key = format!("verify_cell_kzg_proof_batch/{key}");
         v.push(
-            Case::new(key, Data::Cells(set))
+            Case::new(key, set)
                 .title(format!("verify_cell_kzg_proof_batch, {title}"))
                 .fk(move |s, i| {
                     let b = i.batch(set);
@@ -380,17 +385,17 @@ pub fn all_cases() -> Vec<Case> {
 
 /// rust_eth_kzg's precomputation setting for a precompute level.
 pub fn rek_precomp(p: usize) -> UsePrecomp {
-    if p == 0 {
-        UsePrecomp::No
-    } else {
-        UsePrecomp::Yes { width: p }
+    match p {
+        0 => UsePrecomp::No,
+        width => UsePrecomp::Yes { width },
     }
 }
 
-/// A cell batch in fastkzg's and c-kzg's types.
+/// The cells of a case ([`entries`]) with their commitments and proofs,
+/// in fastkzg's and c-kzg's types.
 pub struct CellBatch {
-    /// The set.
-    pub set: CellSet,
+    /// The case's inputs.
+    pub data: Data,
     /// One commitment per cell.
     pub commitments: Vec<Bytes48>,
     /// Cell indices.
@@ -410,16 +415,12 @@ pub struct CInputs {
     z: CBytes32,
     y: CBytes32,
     kzg_proof: CBytes48,
-    recover: [(Vec<u64>, Vec<CCell>); 2],
 }
 
 /// Everything the cases need, computed once and shared by all libraries.
 pub struct Inputs {
     /// Blobs with their commitments, proofs, cells and cell proofs.
     pub fx: Fixture,
-    /// Blob 0's cells 0..64 and a random half (ascending indices), as
-    /// [`Inputs::recover`] picks them.
-    pub recover_cells: [(Vec<u64>, Vec<Cell>); 2],
     /// The cell batches the fixture has blobs for.
     pub batches: Vec<CellBatch>,
     /// The same in c-kzg's types.
@@ -439,18 +440,16 @@ fn ccells(c: &[Cell]) -> Vec<CCell> {
 impl Inputs {
     /// Builds the inputs around a fixture.
     pub fn new(fx: Fixture) -> Self {
-        let mut ids: Vec<u64> = (0..128).collect();
-        ids.shuffle(&mut rand::rngs::StdRng::seed_from_u64(7));
-        let mut half_ids = ids[..64].to_vec();
-        half_ids.sort_unstable();
-        let pick = |ids: Vec<u64>| {
-            let cells: Vec<Cell> = ids.iter().map(|i| fx.cells[0][*i as usize]).collect();
-            (ids, cells)
-        };
-        let recover_cells = [pick((0..64).collect()), pick(half_ids)];
         let mut batches = vec![];
-        for set in [OneBlob, Column(16), Column(64), AllCells(64)] {
-            let e = cell_set(set);
+        for data in [
+            Recover(false),
+            Recover(true),
+            OneBlob,
+            Column(16),
+            Column(64),
+            AllCells(64),
+        ] {
+            let e = entries(data);
             if e.iter().any(|(b, _)| *b >= fx.blobs.len()) {
                 continue;
             }
@@ -460,7 +459,7 @@ impl Inputs {
             let indices = e.iter().map(|(_, c)| *c as u64).collect();
             let c = (c48(&commitments), ccells(&cells), c48(&proofs));
             batches.push(CellBatch {
-                set,
+                data,
                 commitments,
                 indices,
                 cells,
@@ -475,14 +474,12 @@ impl Inputs {
             z: CBytes32::new(fx.z),
             y: CBytes32::new(fx.y),
             kzg_proof: CBytes48::new(fx.kzg_proof),
-            recover: recover_cells.clone().map(|(ids, c)| (ids, ccells(&c))),
         };
         let pid = std::process::id();
         let setup_json = std::env::temp_dir().join(format!("fastkzg-bench-setup-{pid}.json"));
         crate::peers::write_setup_json(&setup_json).expect("temporary JSON setup is writable");
         Inputs {
             fx,
-            recover_cells,
             batches,
             c,
             setup_json,
@@ -494,35 +491,15 @@ impl Inputs {
         self.fx.blobs[..n].iter().map(|b| &**b).collect()
     }
 
-    /// The cells of a recovery case (random half or 0..64).
-    pub fn recover(&self, random: bool) -> &(Vec<u64>, Vec<Cell>) {
-        &self.recover_cells[usize::from(random)]
-    }
-
-    /// A cell batch (present when [`Inputs::has`] says so).
-    pub fn batch(&self, set: CellSet) -> &CellBatch {
-        let batch = self.batches.iter().find(|b| b.set == set);
+    /// The cell batch of a case (present when [`Inputs::has`] says so).
+    pub fn batch(&self, data: Data) -> &CellBatch {
+        let batch = self.batches.iter().find(|b| b.data == data);
         batch.expect("cell batch")
     }
 
-    /// Whether the inputs cover a case.
+    /// Whether the fixture has the blobs of a case.
     pub fn has(&self, data: Data) -> bool {
-        match data {
-            Data::Blobs(n) => n <= self.fx.blobs.len(),
-            Data::Cells(set) => self.batches.iter().any(|b| b.set == set),
-            _ => true,
-        }
-    }
-
-    /// The (blob, cell) entries a case works on (for the Go peer).
-    pub fn entries(&self, data: Data) -> Vec<(usize, usize)> {
-        match data {
-            Data::Blob0 => vec![(0, 0)],
-            Data::Blobs(n) => (0..n).map(|b| (b, 0)).collect(),
-            Data::Recover(r) => self.recover(r).0.iter().map(|c| (0, *c as usize)).collect(),
-            Data::Cells(set) => cell_set(set),
-            Data::Setup => vec![],
-        }
+        entries(data).iter().all(|(b, _)| *b < self.fx.blobs.len())
     }
 }
 
@@ -683,12 +660,10 @@ mod tests {
         assert_eq!(api.len(), 20);
         assert!(api.iter().all(|c| c.ckzg.is_some() && c.rek.is_some()));
         assert_eq!(api.iter().filter(|c| c.go).count(), 17); // all but p=8
-        let go_setup: Vec<&str> = cases
-            .iter()
-            .filter(|c| c.go && c.is_setup())
-            .map(|c| c.key.as_str())
-            .collect();
-        assert_eq!(go_setup, ["load_embedded_setup/precompute_0"]);
+        let go_setup = cases.iter().filter(|c| c.go && c.is_setup());
+        assert!(go_setup
+            .map(|c| &c.key)
+            .eq(["load_embedded_setup/precompute_0"]));
     }
 
     #[test]

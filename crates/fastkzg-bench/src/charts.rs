@@ -15,6 +15,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use crate::measure::fmt_time;
+
 /// The font family every chart uses.
 const FONT: &str = "sans-serif";
 
@@ -26,17 +28,10 @@ pub fn register_fonts() -> Option<PathBuf> {
     static FONT_FILE: OnceLock<Option<PathBuf>> = OnceLock::new();
     let dirs =
         ["truetype/dejavu", "TTF", "dejavu"].map(|d| format!("/usr/share/fonts/{d}/DejaVuSans"));
-    let env = std::env::var("FASTKZG_BENCH_FONT")
-        .ok()
-        .map(|f| (f.clone(), f));
-    let mut candidates = env
-        .into_iter()
-        .chain(dirs.map(|d| (format!("{d}.ttf"), format!("{d}-Bold.ttf"))));
-    let leak = |p: &str| {
-        std::fs::read(p)
-            .ok()
-            .map(|b| &*Box::leak(b.into_boxed_slice()))
-    };
+    let env = std::env::var("FASTKZG_BENCH_FONT").map(|f| (f.clone(), f));
+    let dirs = dirs.map(|d| (format!("{d}.ttf"), format!("{d}-Bold.ttf")));
+    let mut candidates = env.into_iter().chain(dirs);
+    let leak = |p: &str| Some(&*Box::leak(std::fs::read(p).ok()?.into_boxed_slice()));
     let found = FONT_FILE.get_or_init(|| {
         candidates.find_map(|(regular, bold)| {
             let bytes = leak(&regular)?;
@@ -58,18 +53,16 @@ pub fn register_fonts() -> Option<PathBuf> {
 pub fn color_of(label: &str) -> RGBColor {
     let l = label.to_lowercase();
     let two = l.contains(" 2t") || l.contains(" mt") || l.starts_with("2 threads");
-    match () {
-        _ if l.contains("arkworks") => RGBColor(140, 86, 75),
-        _ if l.starts_with("fastkzg") && two => RGBColor(23, 190, 207),
-        _ if l.starts_with("fastkzg") => RGBColor(31, 119, 180),
-        _ if l.contains("c-kzg") && two => RGBColor(200, 90, 0),
-        _ if l.contains("c-kzg") => RGBColor(255, 127, 14),
-        _ if l.contains("go-eth-kzg") && two => RGBColor(0, 110, 140),
-        _ if l.contains("go-eth-kzg") => RGBColor(0, 173, 216),
-        _ if two => RGBColor(148, 103, 189),
-        _ if l.contains("rust-eth-kzg") => RGBColor(44, 160, 44),
-        _ => RGBColor(127, 127, 127),
-    }
+    // (name, one thread, two threads), first match wins.
+    let colors = [
+        ("arkworks", 0x8c564b, 0x8c564b),
+        ("fastkzg", 0x1f77b4, 0x17becf),
+        ("c-kzg", 0xff7f0e, 0xc85a00),
+        ("go-eth-kzg", 0x00add8, 0x006e8c),
+        ("rust-eth-kzg", 0x2ca02c, 0x9467bd),
+    ];
+    let c = colors.iter().find(|c| l.contains(c.0));
+    rgb(c.map_or(0x7f7f7f, |c| [c.1, c.2][usize::from(two)]))
 }
 
 /// Draws `$draw(&root)` into `$docs/$name.png` and `.svg`, of `$size`.
@@ -102,8 +95,8 @@ pub struct Bars {
     /// Series: name and one value per row (`None` = no bar).
     pub series: Vec<(String, Vec<Option<f64>>)>,
     /// Ratio mode: bars of ratios start at 1 on a log2 axis (and a line
-    /// marks 1); otherwise bars of times in ms start at the axis minimum
-    /// on a log10 axis.
+    /// marks 1); otherwise bars of times in seconds start at the axis
+    /// minimum on a log10 axis.
     pub ratio: bool,
 }
 
@@ -143,13 +136,14 @@ where
         .x_label_area_size(60)
         .y_label_area_size(20 + 9 * longest as u32)
         .build_cartesian_2d((lo..hi).log_scale().base(base), 0f64..n as f64)?;
-    let fmt = |v: f64| match bars.ratio {
-        true => fmt_ratio(v),
-        false => crate::measure::fmt_time(v / 1e3),
-    };
-    let (axis_fmt, x_desc): (fn(f64) -> String, _) = match bars.ratio {
-        true => (fmt_ratio_axis, "peer time / fastkzg time (log2 scale)"),
-        false => (fmt_ms_axis, "time per call (log scale)"),
+    type Fmt = fn(f64) -> String;
+    let (fmt, axis_fmt, x_desc): (Fmt, Fmt, _) = match bars.ratio {
+        true => (
+            fmt_ratio,
+            fmt_ratio_axis,
+            "peer time / fastkzg time (log2 scale)",
+        ),
+        false => (fmt_time, fmt_time_axis, "time per call (log scale)"),
     };
 
     chart
@@ -166,11 +160,7 @@ where
     for (i, r) in bars.rows.iter().enumerate() {
         // Row names, right-aligned against the axis, and row separators.
         let (px, py) = chart.backend_coord(&(lo, (n - 1 - i) as f64 + 0.5));
-        let style = (FONT, 16)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Right, VPos::Center));
-        root.draw(&Text::new(r.clone(), (px - 10, py), style))?;
+        root.draw(&Text::new(r.clone(), (px - 10, py), text(16, HPos::Right)))?;
         let y = (i + 1) as f64;
         chart.draw_series([PathElement::new(
             vec![(lo, y), (hi, y)],
@@ -199,13 +189,12 @@ where
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.filled()));
         chart.draw_series(values().map(|(top, v)| {
             let right = !bars.ratio || v >= 1.0;
-            let pos = Pos::new(if right { HPos::Left } else { HPos::Right }, VPos::Center);
-            let x = if right { v * 1.04 } else { v / 1.04 };
-            Text::new(
-                fmt(v),
-                (x.clamp(lo, hi), top - band * 0.46),
-                (FONT, 13).into_font().color(&BLACK).pos(pos),
-            )
+            let (x, h) = if right {
+                (v * 1.04, HPos::Left)
+            } else {
+                (v / 1.04, HPos::Right)
+            };
+            Text::new(fmt(v), (x.clamp(lo, hi), top - band * 0.46), text(13, h))
         }))?;
     }
     if bars.ratio {
@@ -243,6 +232,12 @@ where
     Ok(body)
 }
 
+/// Black text of `size`, centered vertically and placed horizontally by `h`.
+fn text(size: u32, h: HPos) -> TextStyle<'static> {
+    let font = (FONT, size).into_font().color(&BLACK);
+    font.pos(Pos::new(h, VPos::Center))
+}
+
 /// The lowest and highest finite positive value (`(MAX, MIN)` for none).
 fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
     let values = values.filter(|v| v.is_finite() && *v > 0.0);
@@ -256,7 +251,7 @@ pub struct Panel {
     /// The x axis description.
     pub x_desc: String,
     /// Series: name and `(x, y)` points; x is log2 of the size, y in
-    /// seconds (drawn in ms on a log axis).
+    /// seconds (on a log axis).
     pub series: Vec<(String, Vec<(f64, f64)>)>,
     /// Single marked points: name, `(x, y)`.
     pub marks: Vec<(String, (f64, f64))>,
@@ -264,12 +259,8 @@ pub struct Panel {
 
 /// Draws panels side by side into `docs/NAME.png` and `.svg`.
 pub fn draw_panels(title: &str, panels: &[Panel], docs: &Path, name: &str) -> Result<(), String> {
-    png_and_svg!(
-        docs,
-        name,
-        (800 * panels.len().max(1) as u32, 720),
-        |root| { panels_on(root, title, panels) }
-    )
+    let size = (800 * panels.len().max(1) as u32, 720);
+    png_and_svg!(docs, name, size, |root| panels_on(root, title, panels))
 }
 
 /// The line colors, in order (`0xRRGGBB`).
@@ -291,10 +282,8 @@ where
     DB::ErrorType: 'static,
 {
     let body = caption(root, title, "")?;
-    for (panel, area) in panels
-        .iter()
-        .zip(body.split_evenly((1, panels.len().max(1))))
-    {
+    let areas = body.split_evenly((1, panels.len().max(1)));
+    for (panel, area) in panels.iter().zip(areas) {
         let pts = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
         let pts = pts.chain(panel.marks.iter().map(|m| m.1));
         let pts: Vec<(f64, f64)> = pts.filter(|(_, y)| y.is_finite() && *y > 0.0).collect();
@@ -303,8 +292,8 @@ where
             continue;
         }
         let (ylo, yhi) = (
-            10f64.powf((ys.0 * 1e3).log10().floor()),
-            10f64.powf((ys.1 * 1e3).log10().ceil()),
+            10f64.powf(ys.0.log10().floor()),
+            10f64.powf(ys.1.log10().ceil()),
         );
         let mut chart = ChartBuilder::on(&area)
             .caption(panel.title.as_str(), (FONT, 20))
@@ -322,7 +311,7 @@ where
             .y_desc("time (log scale)")
             .x_labels((xs.1 - xs.0) as usize + 2)
             .x_label_formatter(&pow2)
-            .y_label_formatter(&|y| fmt_ms_axis(*y))
+            .y_label_formatter(&|y| fmt_time_axis(*y))
             .x_label_style((FONT, 14))
             .y_label_style((FONT, 14))
             .axis_desc_style((FONT, 16))
@@ -331,19 +320,18 @@ where
             .draw()?;
         for (i, (name, v)) in panel.series.iter().enumerate() {
             let color = rgb(PALETTE[i % PALETTE.len()]);
-            let data: Vec<(f64, f64)> = v.iter().map(|(x, y)| (*x, y * 1e3)).collect();
             chart
-                .draw_series(LineSeries::new(data.clone(), color.stroke_width(3)))?
+                .draw_series(LineSeries::new(v.clone(), color.stroke_width(3)))?
                 .label(name.as_str())
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
                 });
-            chart.draw_series(data.iter().map(|p| Circle::new(*p, 4, color.filled())))?;
+            chart.draw_series(v.iter().map(|p| Circle::new(*p, 4, color.filled())))?;
         }
         for (j, (name, (x, y))) in panel.marks.iter().enumerate() {
             let color = rgb(PALETTE[(panel.series.len() + j) % PALETTE.len()]);
             chart
-                .draw_series([TriangleMarker::new((*x, *y * 1e3), 9, color.filled())])?
+                .draw_series([TriangleMarker::new((*x, *y), 9, color.filled())])?
                 .label(name.as_str())
                 .legend(move |(x, y)| TriangleMarker::new((x + 11, y), 7, color.filled()));
         }
@@ -365,13 +353,10 @@ pub fn fmt_ratio(r: f64) -> String {
     format!("{r:.digits$}×")
 }
 
-/// A time axis tick in ms (`1 µs`, `10 ms`, `1 s`): [`fmt_time`] without
-/// trailing zeros.
-///
-/// [`fmt_time`]: crate::measure::fmt_time
-pub fn fmt_ms_axis(ms: f64) -> String {
-    let t = crate::measure::fmt_time(ms / 1e3);
-    t.replace(".00 ", " ").replace(".0 ", " ")
+/// A time axis tick (`1 µs`, `10 ms`, `1 s`): [`fmt_time`] without trailing
+/// zeros.
+pub fn fmt_time_axis(s: f64) -> String {
+    fmt_time(s).replace(".00 ", " ").replace(".0 ", " ")
 }
 
 /// A ratio axis tick (`0.5×`, `1×`, `2×`).
@@ -385,16 +370,9 @@ mod tests {
 
     #[test]
     fn labels() {
-        assert_eq!(
-            (fmt_ratio(1.5), fmt_ratio(12.34)),
-            ("1.50×".into(), "12.3×".into())
-        );
-        assert_eq!(fmt_ms_axis(10.0), "10 ms");
-        assert_eq!(fmt_ms_axis(1000.0), "1 s");
-        assert_eq!(fmt_ms_axis(0.001), "1 µs");
-        assert_eq!(
-            (fmt_ratio_axis(0.5), fmt_ratio_axis(2.0)),
-            ("0.5×".into(), "2×".into())
-        );
+        assert_eq!([fmt_ratio(1.5), fmt_ratio(12.34)], ["1.50×", "12.3×"]);
+        assert_eq!([fmt_ratio_axis(0.5), fmt_ratio_axis(2.0)], ["0.5×", "2×"]);
+        let ticks = [0.01, 1.0, 1e-6].map(fmt_time_axis);
+        assert_eq!(ticks, ["10 ms", "1 s", "1 µs"]);
     }
 }

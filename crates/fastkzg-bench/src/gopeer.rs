@@ -31,36 +31,21 @@ pub const LABEL: &str = "go-eth-kzg";
 /// (`$FASTKZG_BENCH_GO`, else `go` on the `PATH`, else
 /// `/usr/local/go/bin/go`).
 pub fn build(target_dir: &Path) -> Result<PathBuf, String> {
-    let works = |g: &PathBuf| {
-        let out = Command::new(g).arg("version").output();
-        out.is_ok_and(|o| o.status.success())
-    };
-    let env = std::env::var_os("FASTKZG_BENCH_GO").map(PathBuf::from);
-    let mut candidates = env
-        .into_iter()
-        .chain(["go", "/usr/local/go/bin/go"].map(PathBuf::from));
-    let go = candidates
-        .find(works)
-        .ok_or("no Go toolchain (`go` not on the PATH nor in /usr/local/go/bin)")?;
+    let env = std::env::var("FASTKZG_BENCH_GO").ok();
+    let defaults = ["go", "/usr/local/go/bin/go"].map(String::from);
+    let mut candidates = env.into_iter().chain(defaults);
+    let go = candidates.find(|g| crate::command_output(g, &["version"]).is_some());
+    let go = go.ok_or("no Go toolchain (`go` not on the PATH nor in /usr/local/go/bin)")?;
     let exe = target_dir.join("fastkzg-bench-go/fastkzg-gopeer");
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("go");
     let mut cmd = Command::new(&go);
     cmd.args("build -mod=readonly -trimpath -buildvcs=false -o".split(' '));
-    cmd.arg(&exe)
-        .arg(".")
-        .current_dir(&src)
-        .env("GOTOOLCHAIN", "local");
-    let out = cmd.stdin(Stdio::null()).output();
-    let out = out.map_err(|e| format!("{}: {e}", go.display()))?;
+    cmd.arg(&exe).arg(".").current_dir(&src);
+    cmd.env("GOTOOLCHAIN", "local").stdin(Stdio::null());
+    let out = cmd.output().map_err(|e| format!("{go}: {e}"))?;
     let err = String::from_utf8_lossy(&out.stderr);
-    match out.status.success() {
-        true => Ok(exe),
-        false => Err(format!(
-            "`go build` in {} failed: {}",
-            src.display(),
-            err.trim()
-        )),
-    }
+    let failed = || format!("`go build` in {} failed: {}", src.display(), err.trim());
+    out.status.success().then_some(exe).ok_or_else(failed)
 }
 
 /// The running Go program (see the module docs).
@@ -80,14 +65,10 @@ impl GoServer {
     /// Starts `exe` on the fixture file at `threads` threads and waits
     /// until it has loaded its setup.
     pub fn start(exe: &Path, fixture: &Path, threads: usize) -> Result<Self, String> {
-        let mut child = Command::new(exe)
-            .arg("-threads")
-            .arg(threads.to_string())
-            .arg(fixture)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("{}: {e}", exe.display()))?;
+        let mut cmd = Command::new(exe);
+        cmd.arg("-threads").arg(threads.to_string()).arg(fixture);
+        let spawned = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn();
+        let mut child = spawned.map_err(|e| format!("{}: {e}", exe.display()))?;
         let stdin = child.stdin.take();
         let stdout = BufReader::new(child.stdout.take().ok_or("no stdout pipe")?);
         let mut s = GoServer {
@@ -99,10 +80,8 @@ impl GoServer {
             threads,
         };
         let line = s.read_line()?;
-        s.versions = line
-            .strip_prefix("# peer ")
-            .ok_or_else(|| format!("go peer said {line:?}"))?
-            .into();
+        let versions = line.strip_prefix("# peer ").map(String::from);
+        s.versions = versions.ok_or_else(|| format!("go peer said {line:?}"))?;
         Ok(s)
     }
 
@@ -118,19 +97,16 @@ impl GoServer {
     /// Sends one command; returns the seconds of its `ok` answer.
     fn request(&mut self, command: &str) -> Result<Duration, String> {
         let stdin = self.stdin.as_mut().ok_or("go peer: stdin closed")?;
-        writeln!(stdin, "{command}")
-            .and_then(|_| stdin.flush())
-            .map_err(|e| format!("go peer: {e}"))?;
+        let sent = writeln!(stdin, "{command}").and_then(|_| stdin.flush());
+        sent.map_err(|e| format!("go peer: {e}"))?;
         let line = self.read_line()?;
         let head = command.split(' ').take(2).collect::<Vec<_>>().join(" ");
         if let Some(msg) = line.strip_prefix("err ") {
             return Err(format!("go peer, {head}: {msg}"));
         }
-        line.strip_prefix("ok ")
-            .and_then(|t| t.trim().parse::<f64>().ok())
-            .filter(|t| t.is_finite() && *t >= 0.0)
-            .map(Duration::from_secs_f64)
-            .ok_or_else(|| format!("go peer, {head}: cannot parse {line:?}"))
+        let secs = line.strip_prefix("ok ").map(|t| t.trim().parse::<f64>());
+        let t = secs.and_then(|t| Duration::try_from_secs_f64(t.ok()?).ok());
+        t.ok_or_else(|| format!("go peer, {head}: cannot parse {line:?}"))
     }
 
     /// Prepares `case` (one call, checked by the program); `false` when
@@ -141,12 +117,11 @@ impl GoServer {
         }
         let kind = case.key.split('/').next().unwrap_or_default();
         let mut cmd = format!("case {kind}");
-        for (b, c) in inp.entries(case.data) {
+        for (b, c) in crate::cases::entries(case.data) {
             cmd += &format!(" {b}:{c}");
         }
-        self.request(&cmd)
-            .map_err(|e| self.failed = Some(e))
-            .is_ok()
+        let answer = self.request(&cmd);
+        answer.map_err(|e| self.failed = Some(e)).is_ok()
     }
 
     /// A contender for the selected case: each sample is `run N` in the

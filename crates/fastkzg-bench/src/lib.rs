@@ -67,14 +67,6 @@ pub fn random_blobs(n: usize, seed: u64) -> Vec<Box<Blob>> {
         .collect()
 }
 
-/// A random canonical field element.
-pub fn random_scalar(seed: u64) -> [u8; 32] {
-    let mut z = [0u8; 32];
-    rand::rngs::StdRng::seed_from_u64(seed).fill_bytes(&mut z);
-    z[0] &= 0x3f;
-    z
-}
-
 /// Blobs with everything computed from them (by fastkzg; every library's
 /// warm-up result is checked against these).
 pub struct Fixture {
@@ -113,10 +105,10 @@ impl Fixture {
             fx.commitments.push(c);
             fx.blobs.push(b);
         }
-        fx.z = random_scalar(1);
-        (fx.kzg_proof, fx.y) = ks
-            .compute_kzg_proof(&fx.blobs[0], &fx.z)
-            .expect("valid blob");
+        // z: the first field element of another random blob.
+        fx.z.copy_from_slice(&random_blobs(1, 1)[0][..32]);
+        let proof_y = ks.compute_kzg_proof(&fx.blobs[0], &fx.z);
+        (fx.kzg_proof, fx.y) = proof_y.expect("valid blob");
         fx
     }
 
@@ -179,6 +171,13 @@ impl Fixture {
         fx.fields(|b| r.read_exact(b))?;
         Ok(fx)
     }
+}
+
+/// The trimmed standard output of `cmd args`, if it succeeds.
+pub fn command_output(cmd: &str, args: &[&str]) -> Option<String> {
+    let out = std::process::Command::new(cmd).args(args).output().ok()?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    out.status.success().then(|| stdout.trim().to_string())
 }
 
 /// Whether the benchmarks should take their quick path: `--quick` among the

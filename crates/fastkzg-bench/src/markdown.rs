@@ -4,32 +4,20 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 use crate::charts::{self, Bars, Panel};
 use crate::measure::fmt_time;
 use crate::report::Results;
 
 fn read_trim(path: &str) -> String {
-    std::fs::read_to_string(path)
-        .map(|s| s.trim().to_string())
-        .unwrap_or_default()
-}
-
-fn command_output(cmd: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(cmd).args(args).output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.trim().to_string()
 }
 
 /// The 1, 5 and 15 minute load averages.
 pub fn load_average() -> String {
-    read_trim("/proc/loadavg")
-        .split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
+    let avg = read_trim("/proc/loadavg");
+    avg.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
 }
 
 /// Records the machine, the command, the versions and the build.
@@ -42,16 +30,12 @@ pub fn collect_meta(res: &mut Results) {
     };
     let cpu_flags = field(&cpuinfo, "flags");
     let flags = "adx bmi2 avx2 avx512f avx512ifma sha_ni".split(' ');
-    let flags: Vec<&str> = flags
-        .filter(|f| cpu_flags.split(' ').any(|w| w == *f))
-        .collect();
-    let kib = field(&meminfo, "MemTotal")
-        .trim_end_matches(" kB")
-        .parse()
-        .unwrap_or(0.0);
+    let flags = flags.filter(|f| cpu_flags.split(' ').any(|w| w == *f));
+    let mem = field(&meminfo, "MemTotal");
+    let kib: f64 = mem.trim_end_matches(" kB").parse().unwrap_or(0.0);
     let args = std::env::args().skip(1).collect::<Vec<_>>().join(" ");
     let root = crate::workspace_root().to_string_lossy().to_string();
-    let git = |args: &[&str]| command_output("git", &[&["-C", &root][..], args].concat());
+    let git = |args: &[&str]| crate::command_output("git", &[&["-C", &root][..], args].concat());
     let head = git(&["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".into());
     let dirty = git(&["status", "--porcelain"]).is_some_and(|s| !s.is_empty());
     let lock = std::fs::read_to_string(format!("{root}/Cargo.lock")).unwrap_or_default();
@@ -62,16 +46,13 @@ pub fn collect_meta(res: &mut Results) {
     };
     let names = "fastkzg c-kzg rust_eth_kzg blst ark-bls12-381 rayon criterion plotters";
     let crates: Vec<String> = names.split(' ').filter_map(version).collect();
-    let on = [
-        cfg!(feature = "parallel"),
-        cfg!(feature = "arkworks"),
-        cfg!(feature = "zkcrypto"),
-        cfg!(feature = "mcl"),
+    let features = [
+        ("parallel", cfg!(feature = "parallel")),
+        ("arkworks", cfg!(feature = "arkworks")),
+        ("zkcrypto", cfg!(feature = "zkcrypto")),
+        ("mcl", cfg!(feature = "mcl")),
     ];
-    let features = ["parallel", "arkworks", "zkcrypto", "mcl"]
-        .into_iter()
-        .zip(on);
-    let mut features: Vec<&str> = features.filter(|f| f.1).map(|f| f.0).collect();
+    let mut features: Vec<&str> = features.iter().filter(|f| f.1).map(|f| f.0).collect();
     features.extend(features.is_empty().then_some("none"));
     let logical = cpuinfo.lines().filter(|l| l.starts_with("proc")).count();
     let cpus = crate::peers::available_cpus();
@@ -79,7 +60,7 @@ pub fn collect_meta(res: &mut Results) {
         true => "debug",
         false => "release (lto = thin, codegen-units = 4)",
     };
-    let cmd = |c: &str, a: &[&str]| command_output(c, a).unwrap_or_else(|| "unknown".into());
+    let cmd = |c: &str, a: &[&str]| crate::command_output(c, a).unwrap_or_else(|| "unknown".into());
     let sep = if args.is_empty() { "" } else { " -- " };
     let report = "cargo run --release -p fastkzg-bench --bin report";
     let cpu = Some(field(&cpuinfo, "model name")).filter(|c| !c.is_empty());
@@ -91,7 +72,7 @@ pub fn collect_meta(res: &mut Results) {
         ("command", format!("{report}{sep}{args}")),
         ("cpu", cpu.unwrap_or_else(|| "unknown CPU".into())),
         ("cores", cores),
-        ("cpu_flags", flags.join(" ")),
+        ("cpu_flags", flags.collect::<Vec<_>>().join(" ")),
         ("memory", format!("{:.1} GiB", kib / 1048576.0)),
         ("kernel", read_trim("/proc/sys/kernel/osrelease")),
         ("load_start", load_average()),
@@ -154,9 +135,8 @@ fn run_ifma(res: &Results) -> &'static str {
 /// A markdown table: the first `left` columns left-aligned, the rest
 /// right-aligned.
 fn table(head: Vec<String>, left: usize, rows: impl IntoIterator<Item = Vec<String>>) -> String {
-    let align: Vec<&str> = (0..head.len())
-        .map(|i| ["---:", "---"][usize::from(i < left)])
-        .collect();
+    let align = |i| ["---:", "---"][usize::from(i < left)];
+    let align: Vec<&str> = (0..head.len()).map(align).collect();
     let mut s = format!("| {} |\n|{}|\n", head.join(" | "), align.join("|"));
     for r in rows {
         let _ = writeln!(s, "| {} |", r.join(" | "));
@@ -219,11 +199,8 @@ const SETUP: &str = "\"→ ready\" rows end with settings ready for every call: 
 pub fn markdown(res: &Results) -> String {
     let m = |k: &str| res.meta(k).unwrap_or("?").to_string();
     let mut s = HEAD.to_string();
-    let keys = HEAD
-        .split('{')
-        .skip(1)
-        .filter_map(|k| Some(k.split_once('}')?.0));
-    for key in keys {
+    let keys = HEAD.split('{').skip(1);
+    for key in keys.filter_map(|k| Some(k.split_once('}')?.0)) {
         s = s.replace(&format!("{{{key}}}"), &m(key));
     }
     if res.meta("go_peer").is_none() {
@@ -337,17 +314,13 @@ fn toolkit_markdown(res: &Results, s: &mut String) {
     s.push_str("![FFT and MSM time against size](docs/bench-fft-msm.png)\n\n");
     let mut head = cells("case|size or parameter");
     head.extend(labels.iter().cloned());
-    let mut seen: Vec<(&str, u64)> = Vec::new();
-    let mut rows = Vec::new();
-    for t in res.times.iter().filter(|t| t.section == "toolkit") {
-        if !seen.contains(&(&t.case, t.param)) {
-            seen.push((&t.case, t.param));
-            let mut row = vec![format!("`{}`", t.case), t.title.clone()];
-            let v = |l: &String| time_cell(res.value("toolkit", &t.case, t.param, l));
-            row.extend(labels.iter().map(v));
-            rows.push(row);
-        }
-    }
+    let rows = res.distinct(&["toolkit"], |t| (t.case.clone(), t.param, t.title.clone()));
+    let rows = rows.into_iter().map(|(case, p, title)| {
+        let mut row = vec![format!("`{case}`"), title];
+        let time = |l: &String| time_cell(res.value("toolkit", &case, p, l));
+        row.extend(labels.iter().map(time));
+        row
+    });
     let _ = writeln!(s, "{}", table(head, 2, rows));
 }
 
@@ -356,9 +329,7 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     let (cases, ifma) = (res.cases(&[api]), ifma_of(api));
     if !cases.is_empty() {
         let ms = |l: &String| {
-            let v = cases
-                .iter()
-                .map(|(s, c, _)| res.value(s, c, 0, l).map(|v| v * 1e3));
+            let v = cases.iter().map(|(s, c, _)| res.value(s, c, 0, l));
             (l.clone(), v.collect())
         };
         let (cpu, date) = (m("cpu"), m("date"));
@@ -386,15 +357,10 @@ fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
     ] {
         let secs: Vec<&str> = secs.iter().map(String::as_str).collect();
         let find = |c: &str, l: &str| secs.iter().find_map(|s| res.value(s, c, 0, l));
-        for peer in res
-            .labels(&secs)
-            .iter()
-            .filter(|l| !l.starts_with("fastkzg"))
-        {
-            let vals = rows
-                .iter()
-                .map(|(c, _)| Some(find(c, peer)? / find(c, ours)?));
-            let vals: Vec<Option<f64>> = vals.collect();
+        let peers = res.labels(&secs);
+        for peer in peers.iter().filter(|l| !l.starts_with("fastkzg")) {
+            let ratio = |c: &String| Some(find(c, peer)? / find(c, ours)?);
+            let vals: Vec<Option<f64>> = rows.iter().map(|(c, _)| ratio(c)).collect();
             if vals.iter().any(Option::is_some) {
                 series.push((name.replace("{}", peer), vals));
             }

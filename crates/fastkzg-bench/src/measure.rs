@@ -51,22 +51,16 @@ impl Budget {
         }
     }
 
-    /// The report's quick mode (the whole report in a few minutes).
-    pub fn quick() -> Self {
-        let ms = Duration::from_millis;
-        Budget::new([ms(20), ms(2000), ms(1000), ms(1500)], 5, 3, 40)
-    }
-
-    /// The report's default mode.
-    pub fn full() -> Self {
-        let (ms, s) = (Duration::from_millis, Duration::from_secs);
-        Budget::new([ms(50), s(10), s(5), Duration::MAX], 10, 5, 100)
-    }
-
-    /// A functional check: one sample each, no calibration beyond one call.
-    pub fn smoke() -> Self {
-        let zero = Duration::ZERO;
-        Budget::new([zero, zero, zero, Duration::MAX], 1, 1, 1)
+    /// The budget of a report mode: `quick` (the whole report in a few
+    /// minutes), `smoke` (a functional check: one sample each, no
+    /// calibration beyond one call) or `full` (the default).
+    pub fn of(mode: &str) -> Self {
+        let (ms, max) = (Duration::from_millis, Duration::MAX);
+        match mode {
+            "quick" => Budget::new([ms(20), ms(2000), ms(1000), ms(1500)], 5, 3, 40),
+            "smoke" => Budget::new([ms(0), ms(0), ms(0), max], 1, 1, 1),
+            _ => Budget::new([ms(50), ms(10_000), ms(5000), max], 10, 5, 100),
+        }
     }
 
     /// A cheaper budget for the toolkit sweeps of the report.
@@ -255,14 +249,10 @@ mod tests {
         let s = Stats::from_samples(vec![4.0, 1.0, 3.0, 2.0, 5.0], 1);
         assert_eq!((s.q, s.samples), ([3.0, 1.0, 5.0, 2.0, 4.0], 5));
         assert_eq!(Stats::from_samples(vec![1.0, 2.0], 1).median(), 1.5);
-        assert_eq!(
-            (fmt_time(1.954e-3), fmt_time(3.1)),
-            ("1.95 ms".into(), "3.10 s".into())
-        );
-        assert_eq!(
-            (fmt_time(83.4e-3), fmt_time(512e-6)),
-            ("83.4 ms".into(), "512 µs".into())
-        );
+        for (s, text) in [(1.954e-3, "1.95 ms"), (3.1, "3.10 s"), (83.4e-3, "83.4 ms")] {
+            assert_eq!(fmt_time(s), text);
+        }
+        assert_eq!(fmt_time(512e-6), "512 µs");
     }
 
     /// Both kinds of contenders are sampled in turn; a batched one gets the
@@ -285,14 +275,11 @@ mod tests {
                 Duration::from_micros(1500 * n)
             }),
         ];
-        let out = measure(&mut cs, &Budget::smoke());
+        let out = measure(&mut cs, &Budget::of("smoke"));
         drop(cs);
         assert_eq!((out[0].fingerprint, out[1].fingerprint, calls), (7, 0, 2));
-        assert!(
-            (out[1].stats.median() - 1.5e-3).abs() < 1e-12,
-            "{}",
-            out[1].stats.median()
-        );
+        let median = out[1].stats.median();
+        assert!((median - 1.5e-3).abs() < 1e-12, "{median}");
         assert_eq!(counts, [1, 1]);
     }
 }

@@ -37,9 +37,8 @@ pub fn vm_hwm_kib() -> f64 {
 /// TSV.
 pub fn probe_main(lib: &str, p: &str, fixture: Option<&Path>) -> Result<(), String> {
     crate::peers::pin_blst_pool_to_one_thread();
-    let p: usize = p
-        .parse()
-        .map_err(|_| format!("bad precompute level {p:?}"))?;
+    let level = p.parse::<usize>();
+    let p = level.map_err(|_| format!("bad precompute level {p:?}"))?;
     let fixture = fixture.ok_or("--probe needs --fixture FILE")?;
     let fx = crate::Fixture::load(fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
     let inputs = Inputs::new(fx);
@@ -53,9 +52,8 @@ pub fn probe_main(lib: &str, p: &str, fixture: Option<&Path>) -> Result<(), Stri
         "fastkzg" => {
             let ks = KzgSettings::<fastkzg::Blst>::load_mainnet(p).map_err(|e| e.to_string())?;
             let ks = fast.insert(Arc::new(ks)).clone();
-            Some(Lib::new(lib.into(), &one, &[p], |_| {
-                Settings::Fastkzg(ks.clone())
-            }))
+            let lib = Lib::new(lib.into(), &one, &[p], |_| Settings::Fastkzg(ks.clone()));
+            Some(lib)
         }
         "c-kzg" => Some(Lib::ckzg(&[p])),
         "rust-eth-kzg" => Some(Lib::rust_eth_kzg(lib, &one, &[p])),
@@ -106,10 +104,9 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
         }
         cells.sort_by(f64::total_cmp);
         let size = ks.memory_bytes() as f64;
-        for (case, v) in [("memory_bytes", size), ("load", load), ("cells", cells[1])] {
-            res.times
-                .push(TimeRow::value("settings", case, p, "fastkzg", v));
-        }
+        let rows = [("memory_bytes", size), ("load", load), ("cells", cells[1])];
+        res.times
+            .extend(rows.map(|(case, v)| TimeRow::value("settings", case, p, "fastkzg", v)));
     }
     let pid = std::process::id();
     let fixture = std::env::temp_dir().join(format!("fastkzg-bench-probe-{pid}.fixture"));

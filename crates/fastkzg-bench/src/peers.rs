@@ -39,13 +39,9 @@ impl SetupBytes {
             let text = std::fs::read_to_string(crate::TRUSTED_SETUP_FILE).expect("setup file");
             let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
             let counts: Vec<usize> = lines.by_ref().take(2).flat_map(|l| l.parse()).collect();
-            let mut take = |n: usize| -> Vec<u8> {
-                let points = lines
-                    .by_ref()
-                    .take(n)
-                    .map(|l| hex::decode(l).expect("hex point"));
-                points.flatten().collect()
-            };
+            let point = |l: &str| hex::decode(l).expect("hex point");
+            let mut take =
+                |n: usize| -> Vec<u8> { lines.by_ref().take(n).flat_map(point).collect() };
             let (g1_lagrange, g2_monomial) = (take(counts[0]), take(counts[1]));
             let g1_monomial = take(counts[0]);
             SetupBytes {
@@ -62,18 +58,13 @@ impl SetupBytes {
 pub fn write_setup_json(path: &std::path::Path) -> std::io::Result<()> {
     let b = SetupBytes::mainnet();
     let list = |bytes: &[u8], size: usize| {
-        let items: Vec<String> = bytes
-            .chunks(size)
-            .map(|c| format!("\"0x{}\"", hex::encode(c)))
-            .collect();
-        items.join(",\n    ")
+        let hex = |c: &[u8]| format!("\"0x{}\"", hex::encode(c));
+        let items = bytes.chunks(size).map(hex);
+        format!("[{}]", items.collect::<Vec<_>>().join(", "))
     };
-    let (m, l, g2) = (
-        list(&b.g1_monomial, 48),
-        list(&b.g1_lagrange, 48),
-        list(&b.g2_monomial, 96),
-    );
-    let json = format!("{{\n  \"g1_monomial\": [\n    {m}\n  ],\n  \"g1_lagrange\": [\n    {l}\n  ],\n  \"g2_monomial\": [\n    {g2}\n  ]\n}}\n");
+    let (m, l, g2) = (&b.g1_monomial, &b.g1_lagrange, &b.g2_monomial);
+    let (m, l, g2) = (list(m, 48), list(l, 48), list(g2, 96));
+    let json = format!("{{\"g1_monomial\": {m}, \"g1_lagrange\": {l}, \"g2_monomial\": {g2}}}");
     std::fs::write(path, json)
 }
 
@@ -87,22 +78,18 @@ static BLST_POOL_THREADS: OnceLock<usize> = OnceLock::new();
 pub fn pin_blst_pool_to_one_thread() -> usize {
     *BLST_POOL_THREADS.get_or_init(|| {
         let saved = get_affinity();
-        let pinned = saved
-            .as_ref()
-            .and_then(first_cpu)
-            .map(|cpu| {
-                // SAFETY: `cpu_set_t` is a plain bit array; zeroed is empty.
-                let mut one: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-                // SAFETY: `cpu` is below CPU_SETSIZE (it came from CPU_ISSET).
-                unsafe { libc::CPU_SET(cpu, &mut one) };
-                set_affinity(&one)
-            })
-            .unwrap_or(false);
+        let pinned = saved.as_ref().and_then(first_cpu).is_some_and(|cpu| {
+            // SAFETY: `cpu_set_t` is a plain bit array; zeroed is empty.
+            let mut one: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+            // SAFETY: `cpu` is below CPU_SETSIZE (it came from CPU_ISSET).
+            unsafe { libc::CPU_SET(cpu, &mut one) };
+            set_affinity(&one)
+        });
         touch_blst_pool();
         if let Some(set) = saved {
             set_affinity(&set);
         }
-        if pinned && cgroup_cpu_quota().is_none() {
+        if pinned && !cgroup_cpu_quota() {
             1
         } else {
             available_cpus()
@@ -140,14 +127,10 @@ fn first_cpu(set: &libc::cpu_set_t) -> Option<usize> {
     (0..libc::CPU_SETSIZE as usize).find(|&i| unsafe { libc::CPU_ISSET(i, set) })
 }
 
-/// A CPU quota set on this process's cgroup (v2 `cpu.max` or v1
+/// Whether a CPU quota is set on this process's cgroup (v2 `cpu.max` or v1
 /// `cpu.cfs_quota_us`), which `num_cpus` prefers to the affinity mask.
-fn cgroup_cpu_quota() -> Option<String> {
-    let v2 = std::fs::read_to_string("/sys/fs/cgroup/cpu.max").ok();
-    if let Some(v) = v2.filter(|v| !v.trim_start().starts_with("max")) {
-        return Some(v.trim().to_string());
-    }
-    let v1 = std::fs::read_to_string("/sys/fs/cgroup/cpu/cpu.cfs_quota_us").ok();
-    v1.filter(|v| v.trim() != "-1")
-        .map(|v| v.trim().to_string())
+fn cgroup_cpu_quota() -> bool {
+    let read = |f: &str| std::fs::read_to_string(format!("/sys/fs/cgroup/{f}")).ok();
+    let v2 = read("cpu.max").is_some_and(|v| !v.trim_start().starts_with("max"));
+    v2 || read("cpu/cpu.cfs_quota_us").is_some_and(|v| v.trim() != "-1")
 }

@@ -84,14 +84,6 @@ impl Args {
         }
     }
 
-    fn budget(&self) -> Budget {
-        match self.mode() {
-            "quick" => Budget::quick(),
-            "smoke" => Budget::smoke(),
-            _ => Budget::full(),
-        }
-    }
-
     /// The arguments of a child process at `n` threads (`api`: no setup).
     fn child_args(&self, n: usize, fixture: &Path, go: Option<&Path>, api: bool) -> Vec<String> {
         let head = format!("--{} --threads={n} --child", self.mode());
@@ -213,10 +205,8 @@ impl Results {
     /// Parses [`Results::to_tsv`].
     pub fn from_tsv(text: &str) -> Result<Self, String> {
         let mut r = Results::default();
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.is_empty())
-        {
+        let data = |l: &&str| !l.starts_with('#') && !l.is_empty();
+        for line in text.lines().filter(data) {
             let f: Vec<&str> = line.split('\t').collect();
             let bad = || format!("cannot parse {line:?}");
             let num = |i: usize| f[i].parse::<f64>().map_err(|_| bad());
@@ -230,8 +220,8 @@ impl Results {
                     let q = [a?, b?, c?, d?, e?];
                     let stats = Stats { q, samples, iters };
                     let p = int(3)? as u64;
-                    r.times
-                        .push(TimeRow::new(f[1], f[2], p, f[4], f[5], int(6)?, stats));
+                    let row = TimeRow::new(f[1], f[2], p, f[4], f[5], int(6)?, stats);
+                    r.times.push(row);
                 }
                 _ => return Err(bad()),
             }
@@ -262,11 +252,8 @@ impl Results {
     /// `key` of each row in `sections`, without repeats, in order.
     pub fn distinct<T: PartialEq>(&self, sections: &[&str], key: impl Fn(&TimeRow) -> T) -> Vec<T> {
         let mut out: Vec<T> = Vec::new();
-        for t in self
-            .times
-            .iter()
-            .filter(|t| sections.contains(&t.section.as_str()))
-        {
+        let in_sections = |t: &&TimeRow| sections.contains(&t.section.as_str());
+        for t in self.times.iter().filter(in_sections) {
             let k = key(t);
             if !out.contains(&k) {
                 out.push(k);
@@ -282,29 +269,20 @@ impl Results {
     }
 }
 
-/// The report's entry point; returns the exit code.
-pub fn main() -> i32 {
-    main_with("rust-eth-kzg")
-}
-
-/// The entry point, with the label of rust_eth_kzg in this build (the
-/// nested crate `mt/` passes `rust-eth-kzg MT`).
+/// The report's entry point, with the label of rust_eth_kzg in this build
+/// (`rust-eth-kzg`; the nested crate `mt/` passes `rust-eth-kzg MT`);
+/// returns the exit code.
 pub fn main_with(rek_label: &str) -> i32 {
     let args = Args::parse();
-    let result = if let Some(p) = &args.probe {
-        crate::memory::probe_main(&p[0], &p[1], args.fixture.as_deref())
-    } else if args.child {
-        run_child(&args, rek_label)
-    } else {
-        run(&args)
+    let result = match (&args.probe, args.child) {
+        (Some(p), _) => crate::memory::probe_main(&p[0], &p[1], args.fixture.as_deref()),
+        (None, true) => run_child(&args, rek_label),
+        (None, false) => run(&args),
     };
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("report: {e}");
-            1
-        }
+    if let Err(e) = &result {
+        eprintln!("report: {e}");
     }
+    i32::from(result.is_err())
 }
 
 /// Logs a line with the seconds since `start`.
@@ -333,23 +311,18 @@ fn ifma_state() -> String {
 pub fn run(args: &Args) -> Result<(), String> {
     let out_dir = args.out.clone().unwrap_or_else(crate::workspace_root);
     if let Some(file) = &args.replot {
-        let file = match file.as_os_str().is_empty() {
-            true => out_dir.join("docs/bench-results.tsv"),
-            false => file.clone(),
-        };
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let tsv = out_dir.join("docs/bench-results.tsv");
+        let given = Some(file).filter(|f| !f.as_os_str().is_empty());
+        let file = given.unwrap_or(&tsv);
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         return crate::markdown::write_outputs(&Results::from_tsv(&text)?, &out_dir);
     }
     let start = Instant::now();
     let mut res = Results::default();
     crate::markdown::collect_meta(&mut res);
     let (mode, ifma) = (args.mode(), ifma_state());
-    log!(
-        start,
-        "mode {mode}; {}; IFMA {ifma}",
-        res.meta("cpu").unwrap_or("?")
-    );
+    let cpu = res.meta("cpu").unwrap_or("?");
+    log!(start, "mode {mode}; {cpu}; IFMA {ifma}");
     res.set_meta("mode", mode);
     res.set_meta("ifma", ifma);
     comparisons(args, &mut res, start);
@@ -381,9 +354,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     log!(start, "inputs: 64 blobs with their proofs and cells");
     let ks = fastkzg::KzgSettings::load_mainnet(8).expect("embedded setup");
     if let Err(e) = crate::Fixture::new(&ks, 64).save(&fixture) {
-        return res.note(format!(
-            "no comparison: the fixture could not be written: {e}"
-        ));
+        let e = format!("no comparison: the fixture could not be written: {e}");
+        return res.note(e);
     }
     drop(ks);
     let mut go = None;
@@ -405,9 +377,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         } else {
             let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
             let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("mt/Cargo.toml");
-            c.args(["run", "--release", "--manifest-path"])
-                .arg(manifest)
-                .arg("--");
+            c.args(["run", "--release", "--manifest-path"]);
+            c.arg(manifest).arg("--");
             if let Ok(t) = target_dir() {
                 c.env("CARGO_TARGET_DIR", t);
             }
@@ -440,10 +411,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
 /// Runs a child process that prints its results (TSV); its log goes to
 /// stderr.
 pub fn child_results(cmd: &mut Command) -> Result<Results, String> {
-    let out = cmd
-        .stderr(Stdio::inherit())
-        .output()
-        .map_err(|e| e.to_string())?;
+    cmd.stderr(Stdio::inherit());
+    let out = cmd.output().map_err(|e| e.to_string())?;
     match out.status.success() {
         true => Results::from_tsv(&String::from_utf8_lossy(&out.stdout)),
         false => Err(format!("child failed: {}", out.status)),
@@ -474,16 +443,14 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         "rek_blst_pool_threads",
         blst_threads.unwrap_or(0).to_string(),
     );
-    let go = args
-        .go_exe
-        .as_ref()
-        .map(|exe| GoServer::start(exe, fixture, n));
+    let exe = args.go_exe.as_deref();
+    let go = exe.map(|e| GoServer::start(e, fixture, n));
     let mut go = go.and_then(|g| {
         let e = g.as_ref().err();
         e.inspect(|e| res.note(format!("{} at {n} thread(s) left out: {e}", gopeer::LABEL)));
         g.ok().inspect(|g| res.set_meta("go_peer", &g.versions))
     });
-    let budget = args.budget();
+    let budget = Budget::of(args.mode());
     let setup_budget = Budget {
         min_samples_slow: budget.min_samples_slow.clamp(1, 2),
         ..budget.clone()
@@ -493,9 +460,8 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         let section = format!("{part}-{n}t{}", if ifma { "" } else { "-noifma" });
         // rust_eth_kzg's JSON-file load is left out in quick mode.
         let skip_rek = args.quick && case.key.starts_with("load_trusted_setup_file");
-        let libs = libs
-            .iter()
-            .filter(|l| !(skip_rek && l.label.starts_with("rust-eth-kzg")));
+        let rek = |l: &&Lib| skip_rek && l.label.starts_with("rust-eth-kzg");
+        let libs = libs.iter().filter(|l| !rek(l));
         let mut cs: Vec<Contender> = libs.filter_map(|l| l.contender(&case, &inputs)).collect();
         if cs.is_empty() {
             continue;
@@ -511,24 +477,18 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         let is_go = |o: &Outcome| o.label.starts_with(gopeer::LABEL);
         let go_row = outcomes.iter().position(is_go);
         if let Some((e, i)) = go.as_ref().and_then(|g| g.failed.as_ref()).zip(go_row) {
-            let key = &case.key;
-            res.note(format!(
-                "{} at {n} thread(s) stopped at {key}: {e}",
-                gopeer::LABEL
-            ));
+            let (label, key) = (gopeer::LABEL, &case.key);
+            res.note(format!("{label} at {n} thread(s) stopped at {key}: {e}"));
             outcomes.remove(i);
         }
-        for o in outcomes
-            .iter()
-            .filter(|o| o.fingerprint != outcomes[0].fingerprint)
-        {
-            if !is_go(o) {
-                let (key, first) = (&case.key, &outcomes[0].label);
-                res.note(format!(
-                    "{key}: {first} and {} returned different results",
-                    o.label
-                ));
-            }
+        let first = &outcomes[0];
+        let differs = |o: &&Outcome| o.fingerprint != first.fingerprint && !is_go(o);
+        for o in outcomes.iter().filter(differs) {
+            let (key, first) = (&case.key, &first.label);
+            res.note(format!(
+                "{key}: {first} and {} returned different results",
+                o.label
+            ));
         }
         let line = |o: &Outcome| format!("{} {}", o.label, fmt_time(o.stats.median()));
         let line: Vec<String> = outcomes.iter().map(line).collect();
@@ -545,7 +505,7 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
 
 fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     let quick = args.mode() != "full";
-    let budget = args.budget().toolkit();
+    let budget = Budget::of(args.mode()).toolkit();
     let tools: Vec<Tool> = Tool::all(quick)
         .into_iter()
         .filter(|t| !matches!(t, Tool::G1FftParallel(_)))

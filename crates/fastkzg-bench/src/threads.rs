@@ -7,9 +7,8 @@
 //! fastkzg's serial path on the caller's thread ([`fastkzg::run_serial`]).
 
 /// A number of worker threads and, with the `parallel` feature, their pool.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub struct Threads {
-    n: usize,
     #[cfg(feature = "parallel")]
     pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
@@ -17,11 +16,7 @@ pub struct Threads {
 impl Threads {
     /// The caller's thread, no pool: fastkzg's serial path.
     pub fn caller() -> Self {
-        Threads {
-            n: 1,
-            #[cfg(feature = "parallel")]
-            pool: None,
-        }
+        Threads::default()
     }
 
     /// A pool of `n` threads (the caller alone for `n <= 1`); `None`
@@ -35,10 +30,8 @@ impl Threads {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(n)
                 .thread_name(move |i| format!("bench-{n}t-{i}"));
-            Some(Threads {
-                n,
-                pool: Some(std::sync::Arc::new(pool.build().ok()?)),
-            })
+            let pool = Some(std::sync::Arc::new(pool.build().ok()?));
+            Some(Threads { pool })
         }
         #[cfg(not(feature = "parallel"))]
         {
@@ -48,7 +41,11 @@ impl Threads {
 
     /// The number of threads.
     pub fn count(&self) -> usize {
-        self.n
+        #[cfg(feature = "parallel")]
+        if let Some(p) = &self.pool {
+            return p.current_num_threads();
+        }
+        1
     }
 
     /// Runs `f` on these threads.

@@ -4,5 +4,5 @@
 //! `docs/` (see `fastkzg_bench::report`).
 
 fn main() {
-    std::process::exit(fastkzg_bench::report::main());
+    std::process::exit(fastkzg_bench::report::main_with("rust-eth-kzg"));
 }
