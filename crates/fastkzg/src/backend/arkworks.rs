@@ -20,8 +20,6 @@
 //! points `(0, ±2)`, which lie on the curve but have order 3 and are reported
 //! as [`PointError::NotInSubgroup`] even by the subgroup-unchecked decoder.
 
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
-
 use ark_bls12_381::{Bls12_381, Config as BlsConfig, Fq, Fq2, G1Projective, G2Projective};
 use ark_ec::bls12::{G1Prepared, G2Prepared};
 use ark_ec::pairing::Pairing;
@@ -133,51 +131,7 @@ fn point_from_x<P: SWCurveConfig>(
 
 // ---------------------------------------------------------------- Fr
 
-impl Add for Fr {
-    type Output = Fr;
-    fn add(self, rhs: Fr) -> Fr {
-        Fr(self.0 + rhs.0)
-    }
-}
-impl Sub for Fr {
-    type Output = Fr;
-    fn sub(self, rhs: Fr) -> Fr {
-        Fr(self.0 - rhs.0)
-    }
-}
-impl Mul for Fr {
-    type Output = Fr;
-    fn mul(self, rhs: Fr) -> Fr {
-        Fr(self.0 * rhs.0)
-    }
-}
-impl<'a> Mul<&'a Fr> for Fr {
-    type Output = Fr;
-    fn mul(self, rhs: &'a Fr) -> Fr {
-        Fr(self.0 * rhs.0)
-    }
-}
-impl Neg for Fr {
-    type Output = Fr;
-    fn neg(self) -> Fr {
-        Fr(-self.0)
-    }
-}
-impl AddAssign for Fr {
-    fn add_assign(&mut self, rhs: Fr) {
-        self.0 += rhs.0;
-    }
-}
-impl SubAssign for Fr {
-    fn sub_assign(&mut self, rhs: Fr) {
-        self.0 -= rhs.0;
-    }
-}
-impl MulAssign for Fr {
-    fn mul_assign(&mut self, rhs: Fr) {
-        self.0 *= rhs.0;
-    }
-}
+forward_ops!(scalar Fr);
 
 impl Module<Fr> for Fr {
     fn zero() -> Self {
@@ -238,40 +192,7 @@ impl Scalar for Fr {
 /// point types.
 macro_rules! ark_group {
     ($name:ident, $raw:ty) => {
-        impl Add for $name {
-            type Output = $name;
-            fn add(self, rhs: $name) -> $name {
-                $name(self.0 + rhs.0)
-            }
-        }
-        impl Sub for $name {
-            type Output = $name;
-            fn sub(self, rhs: $name) -> $name {
-                $name(self.0 - rhs.0)
-            }
-        }
-        impl Neg for $name {
-            type Output = $name;
-            fn neg(self) -> $name {
-                $name(-self.0)
-            }
-        }
-        impl AddAssign for $name {
-            fn add_assign(&mut self, rhs: $name) {
-                self.0 += rhs.0;
-            }
-        }
-        impl SubAssign for $name {
-            fn sub_assign(&mut self, rhs: $name) {
-                self.0 -= rhs.0;
-            }
-        }
-        impl<'a> Mul<&'a Fr> for $name {
-            type Output = $name;
-            fn mul(self, rhs: &'a Fr) -> $name {
-                $name(self.0 * rhs.0)
-            }
-        }
+        forward_ops!(group $name, Fr);
         impl Module<Fr> for $name {
             fn zero() -> Self {
                 $name(<$raw>::zero())

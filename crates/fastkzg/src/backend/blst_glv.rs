@@ -10,17 +10,9 @@ use blst::{blst_fp, blst_p1_affine};
 pub(super) const GLV_MIN_POINTS: usize = 16;
 
 /// The cube root of unity β for which `φ(P) = (β·x, y) = λ·P` on G1, in
-/// blst's Montgomery form (`β·2^384 mod p`; β itself is
-/// `0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaac`).
+/// blst's Montgomery form (the same limbs as the IFMA kernels' constant).
 pub(super) const BETA: blst_fp = blst_fp {
-    l: [
-        0xcd03_c9e4_8671_f071,
-        0x5dab_2246_1fcd_a5d2,
-        0x5870_42af_d385_1b95,
-        0x8eb6_0ebe_01ba_cb9e,
-        0x03f9_7d6e_83d0_50d2,
-        0x18f0_2065_5463_8741,
-    ],
+    l: fastkzg_ifma::BETA,
 };
 
 /// `φ(P) = (β·x, y)` for an affine point (the identity, all zeros, maps to

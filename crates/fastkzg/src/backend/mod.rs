@@ -25,6 +25,64 @@
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
+/// The operators of a newtype `$t(inner)` whose inner type has them, each
+/// forwarding to the inner operator (the adapters over arkworks and
+/// zkcrypto): `group $t, $fr` gives the additive group with multiplication
+/// by `&$fr`; `scalar $t` adds the field's own multiplication.
+#[cfg(any(feature = "arkworks", feature = "zkcrypto"))]
+macro_rules! forward_ops {
+    (group $t:ident, $fr:ident) => {
+        impl core::ops::Add for $t {
+            type Output = $t;
+            fn add(self, rhs: $t) -> $t {
+                $t(self.0 + rhs.0)
+            }
+        }
+        impl core::ops::Sub for $t {
+            type Output = $t;
+            fn sub(self, rhs: $t) -> $t {
+                $t(self.0 - rhs.0)
+            }
+        }
+        impl core::ops::Neg for $t {
+            type Output = $t;
+            fn neg(self) -> $t {
+                $t(-self.0)
+            }
+        }
+        impl core::ops::AddAssign for $t {
+            fn add_assign(&mut self, rhs: $t) {
+                self.0 += rhs.0;
+            }
+        }
+        impl core::ops::SubAssign for $t {
+            fn sub_assign(&mut self, rhs: $t) {
+                self.0 -= rhs.0;
+            }
+        }
+        impl<'a> core::ops::Mul<&'a $fr> for $t {
+            type Output = $t;
+            fn mul(self, rhs: &'a $fr) -> $t {
+                $t(self.0 * rhs.0)
+            }
+        }
+    };
+    (scalar $t:ident) => {
+        forward_ops!(group $t, $t);
+        impl core::ops::Mul for $t {
+            type Output = $t;
+            fn mul(self, rhs: $t) -> $t {
+                $t(self.0 * rhs.0)
+            }
+        }
+        impl core::ops::MulAssign for $t {
+            fn mul_assign(&mut self, rhs: $t) {
+                self.0 *= rhs.0;
+            }
+        }
+    };
+}
+
 pub(crate) mod accel;
 pub mod blst;
 mod blst_fp;

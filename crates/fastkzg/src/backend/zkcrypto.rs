@@ -18,8 +18,6 @@
 //! `(0, ±2)` (on the curve, of order 3: [`PointError::NotInSubgroup`] even
 //! for the subgroup-unchecked decoder).
 
-use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
-
 use bls12_381::{G1Projective, G2Affine, G2Projective, Gt};
 
 use super::blst::Fp;
@@ -81,51 +79,7 @@ impl G1Affine {
 
 // ---------------------------------------------------------------- Fr
 
-impl Add for Fr {
-    type Output = Fr;
-    fn add(self, rhs: Fr) -> Fr {
-        Fr(self.0 + rhs.0)
-    }
-}
-impl Sub for Fr {
-    type Output = Fr;
-    fn sub(self, rhs: Fr) -> Fr {
-        Fr(self.0 - rhs.0)
-    }
-}
-impl Mul for Fr {
-    type Output = Fr;
-    fn mul(self, rhs: Fr) -> Fr {
-        Fr(self.0 * rhs.0)
-    }
-}
-impl<'a> Mul<&'a Fr> for Fr {
-    type Output = Fr;
-    fn mul(self, rhs: &'a Fr) -> Fr {
-        Fr(self.0 * rhs.0)
-    }
-}
-impl Neg for Fr {
-    type Output = Fr;
-    fn neg(self) -> Fr {
-        Fr(-self.0)
-    }
-}
-impl AddAssign for Fr {
-    fn add_assign(&mut self, rhs: Fr) {
-        self.0 += rhs.0;
-    }
-}
-impl SubAssign for Fr {
-    fn sub_assign(&mut self, rhs: Fr) {
-        self.0 -= rhs.0;
-    }
-}
-impl MulAssign for Fr {
-    fn mul_assign(&mut self, rhs: Fr) {
-        self.0 *= rhs.0;
-    }
-}
+forward_ops!(scalar Fr);
 
 impl Module<Fr> for Fr {
     fn zero() -> Self {
@@ -177,40 +131,7 @@ impl Scalar for Fr {
 /// projective point types.
 macro_rules! zk_group {
     ($name:ident, $raw:ty) => {
-        impl Add for $name {
-            type Output = $name;
-            fn add(self, rhs: $name) -> $name {
-                $name(self.0 + rhs.0)
-            }
-        }
-        impl Sub for $name {
-            type Output = $name;
-            fn sub(self, rhs: $name) -> $name {
-                $name(self.0 - rhs.0)
-            }
-        }
-        impl Neg for $name {
-            type Output = $name;
-            fn neg(self) -> $name {
-                $name(-self.0)
-            }
-        }
-        impl AddAssign for $name {
-            fn add_assign(&mut self, rhs: $name) {
-                self.0 += rhs.0;
-            }
-        }
-        impl SubAssign for $name {
-            fn sub_assign(&mut self, rhs: $name) {
-                self.0 -= rhs.0;
-            }
-        }
-        impl<'a> Mul<&'a Fr> for $name {
-            type Output = $name;
-            fn mul(self, rhs: &'a Fr) -> $name {
-                $name(self.0 * rhs.0)
-            }
-        }
+        forward_ops!(group $name, Fr);
         impl Module<Fr> for $name {
             fn zero() -> Self {
                 $name(<$raw>::identity())
