@@ -7,9 +7,11 @@
 //! addition costs about 5M + 1S, against 7M + 4S (Jacobian) or 8M + 2S
 //! (XYZZ) for a mixed projective addition. Additions are independent when
 //! their targets differ; an addition into a target that is already queued in
-//! the current round waits for the next one, and one that conflicts again
-//! is summed in projective form (so equal digits, all in one bucket, cost
-//! no more than a projective bucket method).
+//! the current round completes the round early when at least a third of the
+//! targets are queued (small bucket sets, such as a 64-base fixed-base MSM,
+//! never fill a round of 256), else waits for the next round, and one that
+//! conflicts again is summed in projective form (so equal digits, all in one
+//! bucket, cost no more than a projective bucket method).
 //!
 //! Many MSMs run in lock step (the 128 row MSMs of FK20, the windows of a
 //! variable-base MSM): their bucket additions share rounds, and so do the
@@ -72,6 +74,9 @@ struct Accumulators<B: Backend> {
     /// Projective sums of additions that met a busy target twice (allocated
     /// on first use).
     overflow: Vec<B::G1>,
+    /// A queue at least this long is completed early when an addition
+    /// meets a busy target (few targets fill [`ROUND`] rarely or never).
+    early_round: usize,
 }
 
 impl<B: Backend> Accumulators<B> {
@@ -85,6 +90,7 @@ impl<B: Backend> Accumulators<B> {
             prefix: Vec::with_capacity(ROUND),
             deferred: Vec::new(),
             overflow: Vec::new(),
+            early_round: (n / 3).clamp(1, ROUND),
         }
     }
 
@@ -100,6 +106,10 @@ impl<B: Backend> Accumulators<B> {
             EMPTY => {
                 self.points[t] = p;
                 self.state[t] = FULL;
+            }
+            BUSY if self.queue.len() >= self.early_round => {
+                self.round();
+                self.add(t, p);
             }
             BUSY => self.deferred.push((t as u32, p)),
             _ => {
