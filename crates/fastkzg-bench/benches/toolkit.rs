@@ -15,42 +15,30 @@
 //! Benchmark ids: group = case (`g1_fft`, `fk20_multi_proofs`, ...), function
 //! = backend (plus `_2T`), parameter = size.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, SamplingMode};
 use fastkzg::Backend;
+use fastkzg_bench::measure::time_calls;
 use fastkzg_bench::threads::Threads;
 use fastkzg_bench::toolkit::{Tool, ToolkitInputs};
 
 fn backend<B: Backend>(c: &mut Criterion, quick: bool) {
     let (one, two) = (Threads::caller(), Threads::new(2));
     let inp = ToolkitInputs::<B>::mainnet();
-    let tools = Tool::all(quick);
-    let mut groups: Vec<&'static str> = tools.iter().map(|t| t.group()).collect();
-    groups.dedup();
-    for g in groups {
-        let mut group = c.benchmark_group(g);
+    for tools in Tool::all(quick).chunk_by(|a, b| a.group() == b.group()) {
+        let mut group = c.benchmark_group(tools[0].group());
         group.sampling_mode(SamplingMode::Flat);
-        for tool in tools.iter().filter(|t| t.group() == g) {
+        for tool in tools {
             let mut runs = vec![(B::NAME.to_string(), one.clone())];
             if let Some(two) = two.clone().filter(|_| tool.parallel()) {
                 runs.push((format!("{}_2T", B::NAME), two));
             }
             for (name, t) in runs {
                 let mut job = t.run(|| inp.job(*tool));
-                let id = BenchmarkId::new(name, tool.param_label().replace(' ', "_"));
+                let id = BenchmarkId::new(name, tool.info().2.replace(' ', "_"));
                 // The pool is entered once per batch of iterations.
-                group.bench_function(id, |b| {
-                    b.iter_custom(|iters| {
-                        t.run(|| {
-                            let start = Instant::now();
-                            for _ in 0..iters {
-                                std::hint::black_box(job());
-                            }
-                            start.elapsed()
-                        })
-                    })
-                });
+                group.bench_function(id, |b| b.iter_custom(|n| time_calls(&t, &mut job, n).0));
             }
         }
         group.finish();
@@ -58,7 +46,9 @@ fn backend<B: Backend>(c: &mut Criterion, quick: bool) {
 }
 
 fn main() {
-    let quick = fastkzg_bench::quick_mode();
+    // The quick path: `--quick` (also criterion's own flag) or FASTKZG_BENCH_QUICK set.
+    let quick = std::env::args().any(|a| a == "--quick");
+    let quick = quick || std::env::var_os("FASTKZG_BENCH_QUICK").is_some();
     // 10 samples, 1 s warm-up, 3 s measurement (criterion stretches it for
     // slow cases); plots when a font is found. Arguments apply on top.
     let c = Criterion::default()
@@ -67,12 +57,6 @@ fn main() {
         .measurement_time(Duration::from_secs(3));
     let fonts = fastkzg_bench::charts::register_fonts().is_some();
     let mut c = if fonts { c } else { c.without_plots() }.configure_from_args();
-    backend::<fastkzg::Blst>(&mut c, quick);
-    #[cfg(feature = "arkworks")]
-    backend::<fastkzg::Arkworks>(&mut c, quick);
-    #[cfg(feature = "zkcrypto")]
-    backend::<fastkzg::Zkcrypto>(&mut c, quick);
-    #[cfg(feature = "mcl")]
-    backend::<fastkzg::Mcl>(&mut c, quick);
+    fastkzg_bench::each_backend!(|B| backend::<B>(&mut c, quick));
     c.final_summary();
 }

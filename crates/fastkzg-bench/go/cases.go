@@ -69,9 +69,7 @@ func prepare(ctx *goethkzg.Context, in *inputs, kind string, args []string, thre
 			got, err := ctx.ComputeBlobKZGProof(blob, commitment, threads)
 			return checked(err, check, func() bool { return got != in.proofs[b] })
 		},
-		"verify_kzg_proof": func(bool) error {
-			return ctx.VerifyKZGProof(in.commitments[0], in.z, in.y, in.kzgProof)
-		},
+		"verify_kzg_proof":            func(bool) error { return ctx.VerifyKZGProof(in.commitments[0], in.z, in.y, in.kzgProof) },
 		"verify_blob_kzg_proof":       func(bool) error { return ctx.VerifyBlobKZGProof(blob, commitment, in.proofs[b]) },
 		"verify_blob_kzg_proof_batch": func(bool) error { return ctx.VerifyBlobKZGProofBatch(bs, cs, ps) },
 		"compute_cells": func(check bool) error {

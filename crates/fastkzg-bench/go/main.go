@@ -98,16 +98,12 @@ func run(path string, threads int) error {
 
 // versions names the library, gnark-crypto and Go.
 func versions() string {
-	lib, gnark := "?", "?"
+	v := map[string]string{}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, d := range bi.Deps {
-			switch d.Path {
-			case "github.com/crate-crypto/go-eth-kzg":
-				lib = d.Version
-			case "github.com/consensys/gnark-crypto":
-				gnark = d.Version
-			}
+			v[d.Path] = d.Version
 		}
 	}
+	lib, gnark := v["github.com/crate-crypto/go-eth-kzg"], v["github.com/consensys/gnark-crypto"]
 	return fmt.Sprintf("github.com/crate-crypto/go-eth-kzg %s (gnark-crypto %s), %s", lib, gnark, runtime.Version())
 }

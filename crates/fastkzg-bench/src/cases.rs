@@ -16,7 +16,7 @@ use rand::seq::index::sample;
 use rand::SeedableRng;
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
-use crate::measure::Contender;
+use crate::measure::{time_calls, Contender};
 use crate::threads::Threads;
 use crate::Fixture;
 use Data::{AllCells, Column, OneBlob, Recover};
@@ -98,11 +98,7 @@ pub fn entries(data: Data) -> Vec<(usize, usize)> {
         Data::Blob0 => vec![(0, 0)],
         Data::Blobs(n) => (0..n).map(|b| (b, 0)).collect(),
         Recover(false) => (0..64).map(|c| (0, c)).collect(),
-        Recover(true) => {
-            let mut ids = sample(&mut rand::rngs::StdRng::seed_from_u64(7), 128, 64).into_vec();
-            ids.sort_unstable();
-            ids.into_iter().map(|c| (0, c)).collect()
-        }
+        Recover(true) => random_half(7).iter().map(|c| (0, *c as usize)).collect(),
         OneBlob => (0..128).map(|c| (0, c)).collect(),
         Column(n) => (0..n).map(|b| (b, 5)).collect(),
         AllCells(n) => (0..n).flat_map(|b| (0..128).map(move |c| (b, c))).collect(),
@@ -110,7 +106,15 @@ pub fn entries(data: Data) -> Vec<(usize, usize)> {
     }
 }
 
-type Call<S> = Box<dyn Fn(&S, &Inputs) -> u64 + Send + Sync>;
+/// 64 of the 128 cell indices, at random from `seed`, ascending.
+pub fn random_half(seed: u64) -> Vec<u64> {
+    let ids = sample(&mut rand::rngs::StdRng::seed_from_u64(seed), 128, 64);
+    let mut ids: Vec<u64> = ids.into_iter().map(|c| c as u64).collect();
+    ids.sort_unstable();
+    ids
+}
+
+type Call<S, I = Inputs> = Box<dyn Fn(&S, &I) -> u64 + Send + Sync>;
 
 /// One measured case.
 #[derive(Default)]
@@ -127,12 +131,23 @@ pub struct Case {
     pub full_only: bool,
     /// go-eth-kzg has it (its function name is the key up to `/`).
     pub go: bool,
-    fastkzg: Option<Call<dyn FastkzgApi>>,
-    ckzg: Option<Call<c_kzg::KzgSettings>>,
+    fk: Option<Call<FkSettings>>,
+    ck: Option<Call<c_kzg::KzgSettings, CInputs>>,
     rek: Option<Call<DASContext>>,
 }
 
 type FkSettings = dyn FastkzgApi + 'static;
+
+/// The builder method of each library's closure, `name: settings type,
+/// inputs type`.
+macro_rules! calls {
+    ($($name:ident: $s:ty, $i:ty;)*) => {$(
+        fn $name<R: Fp>(mut self, f: impl Fn(&$s, &$i) -> R + Send + Sync + 'static) -> Self {
+            self.$name = Some(Box::new(move |s, i| f(s, i).fp()));
+            self
+        }
+    )*};
+}
 
 impl Case {
     fn new(key: impl Into<String>, data: Data) -> Self {
@@ -155,21 +170,7 @@ impl Case {
         self.go &= p == 0;
         self
     }
-    fn fk<R: Fp>(mut self, f: impl Fn(&FkSettings, &Inputs) -> R + Send + Sync + 'static) -> Self {
-        self.fastkzg = Some(Box::new(move |s, i| f(s, i).fp()));
-        self
-    }
-    fn ck<R: Fp>(
-        mut self,
-        f: impl Fn(&c_kzg::KzgSettings, &Inputs) -> R + Send + Sync + 'static,
-    ) -> Self {
-        self.ckzg = Some(Box::new(move |s, i| f(s, i).fp()));
-        self
-    }
-    fn rek<R: Fp>(mut self, f: impl Fn(&DASContext, &Inputs) -> R + Send + Sync + 'static) -> Self {
-        self.rek = Some(Box::new(move |s, i| f(s, i).fp()));
-        self
-    }
+    calls!(fk: FkSettings, Inputs; ck: c_kzg::KzgSettings, CInputs; rek: DASContext, Inputs;);
     /// Whether this is a trusted-setup case.
     pub fn is_setup(&self) -> bool {
         self.data == Data::Setup
@@ -228,83 +229,76 @@ pub fn api_cases() -> Vec<Case> {
     let mut v = vec![
         Case::new("blob_to_kzg_commitment", Data::Blob0)
             .fk(|s, i| s.blob_to_kzg_commitment(&i.blobs[0]))
-            .ck(|s, i| s.blob_to_kzg_commitment(&i.c.blobs[0]))
+            .ck(|s, i| s.blob_to_kzg_commitment(&i.blobs[0]))
             .rek(|s, i| s.blob_to_kzg_commitment(&i.blobs[0])),
         Case::new("compute_kzg_proof", Data::Blob0)
             .fk(|s, i| s.compute_kzg_proof(&i.blobs[0], &i.z))
-            .ck(|s, i| s.compute_kzg_proof(&i.c.blobs[0], &i.c.z))
+            .ck(|s, i| s.compute_kzg_proof(&i.blobs[0], &i.z))
             .rek(|s, i| s.compute_kzg_proof(&i.blobs[0], i.z)),
         Case::new("compute_blob_kzg_proof", Data::Blob0)
             .fk(|s, i| s.compute_blob_kzg_proof(&i.blobs[0], &i.commitments[0]))
-            .ck(|s, i| s.compute_blob_kzg_proof(&i.c.blobs[0], &i.c.commitments[0]))
+            .ck(|s, i| s.compute_blob_kzg_proof(&i.blobs[0], &i.commitments[0]))
             .rek(|s, i| s.compute_blob_kzg_proof(&i.blobs[0], &i.commitments[0])),
         Case::new("verify_kzg_proof", Data::Blob0)
             .fk(|s, i| s.verify_kzg_proof(&i.commitments[0], &i.z, &i.y, &i.kzg_proof))
-            .ck(|s, i| s.verify_kzg_proof(&i.c.commitments[0], &i.c.z, &i.c.y, &i.c.kzg_proof))
+            .ck(|s, i| s.verify_kzg_proof(&i.commitments[0], &i.z, &i.y, &i.kzg_proof))
             .rek(|s, i| s.verify_kzg_proof(&i.commitments[0], i.z, i.y, &i.kzg_proof)),
         Case::new("verify_blob_kzg_proof", Data::Blob0)
             .fk(|s, i| s.verify_blob_kzg_proof(&i.blobs[0], &i.commitments[0], &i.proofs[0]))
-            .ck(|s, i| s.verify_blob_kzg_proof(&i.c.blobs[0], &i.c.commitments[0], &i.c.proofs[0]))
+            .ck(|s, i| s.verify_blob_kzg_proof(&i.blobs[0], &i.commitments[0], &i.proofs[0]))
             .rek(|s, i| s.verify_blob_kzg_proof(&i.blobs[0], &i.commitments[0], &i.proofs[0])),
     ];
-    for n in [1, 4, 16, 64] {
+    v.extend([1, 4, 16, 64].map(|n| {
         let plural = if n == 1 { "" } else { "s" };
-        let title = format!("verify_blob_kzg_proof_batch, {n} blob{plural}");
         let key = format!("verify_blob_kzg_proof_batch/{n}_blobs");
-        v.push(
-            Case::new(key, Data::Blobs(n))
-                .title(title)
-                .fk(move |s, i| {
-                    s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
-                })
-                .ck(move |s, i| {
-                    let (b, c, p) = (&i.c.blobs[..n], &i.c.commitments[..n], &i.c.proofs[..n]);
-                    s.verify_blob_kzg_proof_batch(b, c, p)
-                })
-                .rek(move |s, i| {
-                    let (cs, ps) = (i.commitments[..n].iter(), i.proofs[..n].iter());
-                    s.verify_blob_kzg_proof_batch(i.blobs(n), cs.collect(), ps.collect())
-                }),
-        );
-    }
+        Case::new(key, Data::Blobs(n))
+            .title(format!("verify_blob_kzg_proof_batch, {n} blob{plural}"))
+            .fk(move |s, i| {
+                s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
+            })
+            .ck(move |s, i| {
+                s.verify_blob_kzg_proof_batch(&i.blobs[..n], &i.commitments[..n], &i.proofs[..n])
+            })
+            .rek(move |s, i| {
+                let (cs, ps) = (i.commitments[..n].iter(), i.proofs[..n].iter());
+                s.verify_blob_kzg_proof_batch(i.blobs(n), cs.collect(), ps.collect())
+            })
+    }));
     v.push(
         Case::new("compute_cells", Data::Blob0)
             .fk(|s, i| s.compute_cells(&i.blobs[0]))
-            .ck(|s, i| s.compute_cells(&i.c.blobs[0]))
+            .ck(|s, i| s.compute_cells(&i.blobs[0]))
             .rek(|s, i| s.compute_cells(&i.blobs[0])),
     );
-    for p in PRECOMPUTES {
+    v.extend(PRECOMPUTES.map(|p| {
         let key = format!("compute_cells_and_kzg_proofs/precompute_{p}");
-        v.push(
-            Case::new(key, Data::Blob0)
-                .title(format!("compute_cells_and_kzg_proofs, p={p}"))
-                .p(p)
-                .fk(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
-                .ck(|s, i| s.compute_cells_and_kzg_proofs(&i.c.blobs[0]))
-                .rek(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0])),
-        );
-    }
+        Case::new(key, Data::Blob0)
+            .title(format!("compute_cells_and_kzg_proofs, p={p}"))
+            .p(p)
+            .fk(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
+            .ck(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
+            .rek(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
+    }));
     for (p, random) in [(0, true), (0, false), (8, true), (8, false)] {
-        let names = [
-            ("first_64", "cells 0..64"),
-            ("random_half", "random 64 of 128"),
-        ];
-        let (name, from) = names[usize::from(random)];
+        let (name, from) = match random {
+            true => ("random_half", "random 64 of 128"),
+            false => ("first_64", "cells 0..64"),
+        };
         let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
         v.push(
             Case::new(key, Recover(random))
                 .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
                 .p(p)
                 .fk(move |s, i| {
-                    let b = i.batch(Recover(random));
+                    let b = CellBatch::find(&i.batches, Recover(random));
                     s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
                 })
                 .ck(move |s, i| {
-                    let b = i.batch(Recover(random));
-                    s.recover_cells_and_kzg_proofs(&b.indices, &b.c.1)
+                    let b = CellBatch::find(&i.batches, Recover(random));
+                    s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
                 })
                 .rek(move |s, i| {
-                    let b = i.batch(Recover(random));
+                    let b = CellBatch::find(&i.batches, Recover(random));
                     s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
                 }),
         );
@@ -315,20 +309,19 @@ pub fn api_cases() -> Vec<Case> {
         (Column(64), "1_column_64_blobs", "1 column × 64 blobs"),
         (AllCells(64), "64_blobs_128_cells", "64 blobs × 128 cells"),
     ] {
-        let key = format!("verify_cell_kzg_proof_batch/{key}");
         v.push(
-            Case::new(key, set)
+            Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set)
                 .title(format!("verify_cell_kzg_proof_batch, {title}"))
                 .fk(move |s, i| {
-                    let b = i.batch(set);
+                    let b = CellBatch::find(&i.batches, set);
                     s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
                 })
                 .ck(move |s, i| {
-                    let b = i.batch(set);
-                    s.verify_cell_kzg_proof_batch(&b.c.0, &b.indices, &b.c.1, &b.c.2)
+                    let b = CellBatch::find(&i.batches, set);
+                    s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
                 })
                 .rek(move |s, i| {
-                    let b = i.batch(set);
+                    let b = CellBatch::find(&i.batches, set);
                     let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
                     s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
                 }),
@@ -353,8 +346,7 @@ pub fn setup_cases() -> Vec<Case> {
             })
             .rek(move |_, i| {
                 let json = std::fs::read_to_string(&i.setup_json).expect("JSON setup");
-                let setup = TrustedSetup::from_json(&json);
-                drop(DASContext::new(&setup, rek_precomp(p)));
+                drop(rek_context(&TrustedSetup::from_json(&json), p));
                 one
             });
         let mut embedded = Case::new(format!("load_embedded_setup/precompute_{p}"), Data::Setup)
@@ -365,7 +357,7 @@ pub fn setup_cases() -> Vec<Case> {
                 c_kzg::KzgSettings::load_trusted_setup(m, l, g2, p as u64).map(|_| one)
             })
             .rek(move |_, _| {
-                drop(DASContext::new(&TrustedSetup::default(), rek_precomp(p)));
+                drop(rek_context(&TrustedSetup::default(), p));
                 one
             });
         embedded.go = p == 0; // go-eth-kzg's NewContext4096Secure
@@ -383,31 +375,51 @@ pub fn all_cases() -> Vec<Case> {
     api_cases().into_iter().chain(setup_cases()).collect()
 }
 
-/// rust_eth_kzg's precomputation setting for a precompute level.
-pub fn rek_precomp(p: usize) -> UsePrecomp {
-    match p {
+/// rust_eth_kzg's context on `setup` at precompute level `p`.
+pub fn rek_context(setup: &TrustedSetup, p: usize) -> DASContext {
+    let precomp = match p {
         0 => UsePrecomp::No,
         width => UsePrecomp::Yes { width },
-    }
+    };
+    DASContext::new(setup, precomp)
 }
 
-/// The cells of a case ([`entries`]) with their commitments and proofs,
-/// in fastkzg's and c-kzg's types.
-pub struct CellBatch {
+/// The cells of a case ([`entries`]), their indices, and one commitment
+/// and one proof per cell, in fastkzg's types or c-kzg's (`P`, `C`).
+pub struct CellBatch<P = Bytes48, C = Cell> {
     /// The case's inputs.
     pub data: Data,
     /// One commitment per cell.
-    pub commitments: Vec<Bytes48>,
+    pub commitments: Vec<P>,
     /// Cell indices.
     pub indices: Vec<u64>,
     /// The cells.
-    pub cells: Vec<Cell>,
+    pub cells: Vec<C>,
     /// One proof per cell.
-    pub proofs: Vec<Bytes48>,
-    c: (Vec<CBytes48>, Vec<CCell>, Vec<CBytes48>),
+    pub proofs: Vec<P>,
 }
 
-/// The inputs in c-kzg's types.
+impl<P, C> CellBatch<P, C> {
+    /// The batch of `data`, its byte arrays converted by `p` and `c`.
+    fn new(fx: &Fixture, data: Data, p: fn(Bytes48) -> P, c: fn(Cell) -> C) -> Self {
+        let e = entries(data);
+        CellBatch {
+            data,
+            commitments: e.iter().map(|(b, _)| p(fx.commitments[*b])).collect(),
+            indices: e.iter().map(|(_, i)| *i as u64).collect(),
+            cells: e.iter().map(|(b, i)| c(fx.cells[*b][*i])).collect(),
+            proofs: e.iter().map(|(b, i)| p(fx.cell_proofs[*b][*i])).collect(),
+        }
+    }
+
+    /// The batch of `data` among `batches` (`Inputs::batches` or c-kzg's;
+    /// there when [`Inputs::has`] says so).
+    fn find(batches: &[Self], data: Data) -> &Self {
+        batches.iter().find(|b| b.data == data).expect("cell batch")
+    }
+}
+
+/// The inputs in c-kzg's types (what its closures get).
 pub struct CInputs {
     blobs: Vec<CBlob>,
     commitments: Vec<CBytes48>,
@@ -415,6 +427,7 @@ pub struct CInputs {
     z: CBytes32,
     y: CBytes32,
     kzg_proof: CBytes48,
+    batches: Vec<CellBatch<CBytes48, CCell>>,
 }
 
 /// Everything the cases need, computed once and shared by all libraries.
@@ -429,44 +442,19 @@ pub struct Inputs {
     pub setup_json: PathBuf,
 }
 
-fn c48(b: &[Bytes48]) -> Vec<CBytes48> {
-    b.iter().map(|x| CBytes48::new(*x)).collect()
-}
-
-fn ccells(c: &[Cell]) -> Vec<CCell> {
-    c.iter().map(|x| CCell::new(*x)).collect()
-}
-
 impl Inputs {
     /// Builds the inputs around a fixture.
     pub fn new(fx: Fixture) -> Self {
-        let mut batches = vec![];
-        for data in [
-            Recover(false),
-            Recover(true),
-            OneBlob,
-            Column(16),
-            Column(64),
-            AllCells(64),
-        ] {
-            let e = entries(data);
-            if e.iter().any(|(b, _)| *b >= fx.blobs.len()) {
-                continue;
+        let (mut batches, mut c_batches) = (vec![], vec![]);
+        for d in api_cases().into_iter().map(|c| c.data) {
+            let cells = matches!(d, Recover(_) | OneBlob | Column(_) | AllCells(_));
+            let fits = entries(d).iter().all(|(b, _)| *b < fx.blobs.len());
+            if cells && fits && !batches.iter().any(|b: &CellBatch| b.data == d) {
+                batches.push(CellBatch::new(&fx, d, |p| p, |c| c));
+                c_batches.push(CellBatch::new(&fx, d, CBytes48::new, CCell::new));
             }
-            let commitments: Vec<Bytes48> = e.iter().map(|(b, _)| fx.commitments[*b]).collect();
-            let cells: Vec<Cell> = e.iter().map(|(b, c)| fx.cells[*b][*c]).collect();
-            let proofs: Vec<Bytes48> = e.iter().map(|(b, c)| fx.cell_proofs[*b][*c]).collect();
-            let indices = e.iter().map(|(_, c)| *c as u64).collect();
-            let c = (c48(&commitments), ccells(&cells), c48(&proofs));
-            batches.push(CellBatch {
-                data,
-                commitments,
-                indices,
-                cells,
-                proofs,
-                c,
-            });
         }
+        let c48 = |b: &[Bytes48]| b.iter().map(|x| CBytes48::new(*x)).collect();
         let c = CInputs {
             blobs: fx.blobs.iter().map(|b| CBlob::new(**b)).collect(),
             commitments: c48(&fx.commitments),
@@ -474,6 +462,7 @@ impl Inputs {
             z: CBytes32::new(fx.z),
             y: CBytes32::new(fx.y),
             kzg_proof: CBytes48::new(fx.kzg_proof),
+            batches: c_batches,
         };
         let pid = std::process::id();
         let setup_json = std::env::temp_dir().join(format!("fastkzg-bench-setup-{pid}.json"));
@@ -489,12 +478,6 @@ impl Inputs {
     /// The first `n` blobs.
     pub fn blobs(&self, n: usize) -> Vec<&Blob> {
         self.fx.blobs[..n].iter().map(|b| &**b).collect()
-    }
-
-    /// The cell batch of a case (present when [`Inputs::has`] says so).
-    pub fn batch(&self, data: Data) -> &CellBatch {
-        let batch = self.batches.iter().find(|b| b.data == data);
-        batch.expect("cell batch")
     }
 
     /// Whether the fixture has the blobs of a case.
@@ -544,12 +527,10 @@ impl Lib {
         ps: &[usize],
         load: impl Fn(usize) -> Settings + Sync,
     ) -> Lib {
-        let levels = ps.iter().map(|p| (*p, threads.run(|| load(*p)))).collect();
-        let threads = threads.clone();
         Lib {
             label,
-            threads,
-            levels,
+            levels: ps.iter().map(|p| (*p, threads.run(|| load(*p)))).collect(),
+            threads: threads.clone(),
         }
     }
 
@@ -557,10 +538,7 @@ impl Lib {
     /// `warm_up()` done), loaded on `threads`. Label: [`fastkzg_label`],
     /// plus ` 2T` etc. on more threads.
     pub fn fastkzg<B: Backend>(threads: &Threads, precomputes: &[usize]) -> Lib {
-        let label = match threads.count() {
-            1 => fastkzg_label(B::NAME),
-            n => format!("{} {n}T", fastkzg_label(B::NAME)),
-        };
+        let label = crate::threads::label(&fastkzg_label(B::NAME), threads.count());
         Lib::new(label, threads, precomputes, |p| {
             let ks = KzgSettings::<B>::load_mainnet(p).expect("embedded setup");
             ks.warm_up();
@@ -576,23 +554,15 @@ impl Lib {
 
     /// rust_eth_kzg at each of `precomputes`, built and run on `threads`.
     pub fn rust_eth_kzg(label: &str, threads: &Threads, precomputes: &[usize]) -> Lib {
-        let load = |p| {
-            Settings::RustEthKzg(Box::new(DASContext::new(
-                &TrustedSetup::default(),
-                rek_precomp(p),
-            )))
-        };
+        let load = |p| Settings::RustEthKzg(Box::new(rek_context(&TrustedSetup::default(), p)));
         Lib::new(label.into(), threads, precomputes, load)
     }
 
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
-        let job = self.job(case, inp)?;
-        Some(Contender::new(
-            self.label.clone(),
-            self.threads.clone(),
-            job,
-        ))
+        let (mut job, threads) = (self.job(case, inp)?, &self.threads);
+        let sample = move |n| time_calls(threads, &mut job, n);
+        Some(Contender::new(self.label.clone(), threads.count(), sample))
     }
 
     /// The job of `case`, or `None` where the library has no such call or
@@ -605,18 +575,9 @@ impl Lib {
             return None;
         }
         Some(match s {
-            Settings::Fastkzg(s) => {
-                let f = case.fastkzg.as_ref()?;
-                Box::new(move || f(&**s, inp))
-            }
-            Settings::CKzg(s) => {
-                let f = case.ckzg.as_ref()?;
-                Box::new(move || f(s, inp))
-            }
-            Settings::RustEthKzg(s) => {
-                let f = case.rek.as_ref()?;
-                Box::new(move || f(s, inp))
-            }
+            Settings::Fastkzg(s) => case.fk.as_ref().map(|f| Box::new(move || f(&**s, inp)))?,
+            Settings::CKzg(s) => case.ck.as_ref().map(|f| Box::new(move || f(s, &inp.c)))?,
+            Settings::RustEthKzg(s) => case.rek.as_ref().map(|f| Box::new(move || f(s, inp)))?,
         })
     }
 }
@@ -630,17 +591,10 @@ pub fn fastkzg_label(backend: &str) -> String {
     }
 }
 
-/// fastkzg on every backend compiled in: blst always, one line per other
-/// backend behind the bench crate's feature of the same name.
+/// fastkzg on every backend compiled in ([`crate::each_backend`]).
 pub fn fastkzg_backends(threads: &Threads, precomputes: &[usize]) -> Vec<Lib> {
-    #[allow(unused_mut)]
-    let mut v = vec![Lib::fastkzg::<fastkzg::Blst>(threads, precomputes)];
-    #[cfg(feature = "arkworks")]
-    v.push(Lib::fastkzg::<fastkzg::Arkworks>(threads, precomputes));
-    #[cfg(feature = "zkcrypto")]
-    v.push(Lib::fastkzg::<fastkzg::Zkcrypto>(threads, precomputes));
-    #[cfg(feature = "mcl")]
-    v.push(Lib::fastkzg::<fastkzg::Mcl>(threads, precomputes));
+    let mut v = vec![];
+    crate::each_backend!(|B| v.push(Lib::fastkzg::<B>(threads, precomputes)));
     v
 }
 
@@ -655,10 +609,10 @@ mod tests {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), cases.len(), "case keys are unique");
-        assert!(cases.iter().all(|c| c.fastkzg.is_some()));
+        assert!(cases.iter().all(|c| c.fk.is_some()));
         let api = api_cases();
         assert_eq!(api.len(), 20);
-        assert!(api.iter().all(|c| c.ckzg.is_some() && c.rek.is_some()));
+        assert!(api.iter().all(|c| c.ck.is_some() && c.rek.is_some()));
         assert_eq!(api.iter().filter(|c| c.go).count(), 17); // all but p=8
         let go_setup = cases.iter().filter(|c| c.go && c.is_setup());
         assert!(go_setup

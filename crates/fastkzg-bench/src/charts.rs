@@ -20,7 +20,8 @@ use crate::measure::fmt_time;
 /// The font family every chart uses.
 const FONT: &str = "sans-serif";
 
-type Res = Result<(), Box<dyn Error>>;
+type Res<T = ()> = Result<T, Box<dyn Error>>;
+type Area<DB> = DrawingArea<DB, Shift>;
 
 /// Registers a font for plotters (once); returns the font file used, or
 /// `None` when no font was found (charts are then skipped).
@@ -75,11 +76,13 @@ macro_rules! png_and_svg {
         let (png, svg) = (path("png"), path("svg"));
         let err = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
         let root = BitMapBackend::new(&png, $size).into_drawing_area();
-        $draw(&root).map_err(|e| err(&png, &e))?;
-        root.present().map_err(|e| err(&png, &e))?;
+        $draw(&root)
+            .and_then(|()| Ok(root.present()?))
+            .map_err(|e| err(&png, &e))?;
         let root = SVGBackend::new(&svg, $size).into_drawing_area();
-        $draw(&root).map_err(|e| err(&svg, &e))?;
-        root.present().map_err(|e| err(&svg, &e))?;
+        $draw(&root)
+            .and_then(|()| Ok(root.present()?))
+            .map_err(|e| err(&svg, &e))?;
         Ok(())
     }};
 }
@@ -107,29 +110,27 @@ pub fn draw_bars(bars: &Bars, docs: &Path, name: &str) -> Result<(), String> {
     png_and_svg!(docs, name, (1500, h), |root| bars_on(root, bars))
 }
 
-fn bars_on<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, bars: &Bars) -> Res
+fn bars_on<DB: DrawingBackend>(root: &Area<DB>, bars: &Bars) -> Res
 where
     DB::ErrorType: 'static,
 {
     let body = caption(root, &bars.title, &bars.note)?;
     let values = bars.series.iter().flat_map(|(_, v)| v.iter().flatten());
     let (vmin, vmax) = span(values.copied());
-    let (lo, hi) = match (vmin > vmax, bars.ratio) {
-        (true, _) => (0.1, 10.0),
-        (false, true) => (
-            2f64.powf((vmin.min(1.0) / 1.3).log2().floor()),
-            2f64.powf((vmax.max(1.0) * 1.3).log2().ceil() + 0.6),
-        ),
-        // One more decade on the right keeps room for the value labels.
-        (false, false) => (
-            10f64.powf(vmin.log10().floor()),
-            10f64.powf(vmax.log10().ceil() + 0.7),
-        ),
+    // Ratios: 1 in view, a log2 axis; times: a log10 axis. The padding on
+    // the right keeps room for the value labels.
+    let (base, pad, vmin, vmax) = match bars.ratio {
+        true => (2f64, 0.6, vmin.min(1.0) / 1.3, vmax.max(1.0) * 1.3),
+        false => (10f64, 0.7, vmin, vmax),
+    };
+    let (pow, lg) = (|e: f64| base.powf(e), |v: f64| v.log(base));
+    let (lo, hi) = match vmin > vmax {
+        true => (0.1, 10.0),
+        false => (pow(lg(vmin).floor()), pow(lg(vmax).ceil() + pad)),
     };
     let n = bars.rows.len();
     let longest = bars.rows.iter().map(|r| r.chars().count()).max();
     let longest = longest.unwrap_or(10);
-    let base = if bars.ratio { 2.0 } else { 10.0 };
     let mut chart = ChartBuilder::on(&body)
         .margin_right(30)
         .margin_top(5)
@@ -162,10 +163,8 @@ where
         let (px, py) = chart.backend_coord(&(lo, (n - 1 - i) as f64 + 0.5));
         root.draw(&Text::new(r.clone(), (px - 10, py), text(16, HPos::Right)))?;
         let y = (i + 1) as f64;
-        chart.draw_series([PathElement::new(
-            vec![(lo, y), (hi, y)],
-            RGBColor(225, 225, 225),
-        )])?;
+        let separator = PathElement::new(vec![(lo, y), (hi, y)], RGBColor(225, 225, 225));
+        chart.draw_series([separator])?;
     }
     let band = 0.84 / bars.series.len().max(1) as f64;
     for (j, (name, vals)) in bars.series.iter().enumerate() {
@@ -177,31 +176,23 @@ where
                 .enumerate()
                 .filter_map(|(i, v)| Some((bar(i), (*v)?)))
         };
-        let rects = values().map(|(top, v)| {
-            Rectangle::new(
-                [(from, top - band * 0.92), (v.clamp(lo, hi), top)],
-                color.filled(),
-            )
-        });
+        let corners = |top: f64, v: f64| [(from, top - band * 0.92), (v.clamp(lo, hi), top)];
+        let rects = values().map(|(top, v)| Rectangle::new(corners(top, v), color.filled()));
         chart
             .draw_series(rects)?
             .label(name.as_str())
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.filled()));
         chart.draw_series(values().map(|(top, v)| {
-            let right = !bars.ratio || v >= 1.0;
-            let (x, h) = if right {
-                (v * 1.04, HPos::Left)
-            } else {
-                (v / 1.04, HPos::Right)
+            let (x, h) = match !bars.ratio || v >= 1.0 {
+                true => (v * 1.04, HPos::Left),
+                false => (v / 1.04, HPos::Right),
             };
             Text::new(fmt(v), (x.clamp(lo, hi), top - band * 0.46), text(13, h))
         }))?;
     }
     if bars.ratio {
-        chart.draw_series([PathElement::new(
-            vec![(1.0, 0.0), (1.0, n as f64)],
-            BLACK.stroke_width(2),
-        )])?;
+        let one = PathElement::new(vec![(1.0, 0.0), (1.0, n as f64)], BLACK.stroke_width(2));
+        chart.draw_series([one])?;
     }
     chart
         .configure_series_labels()
@@ -216,11 +207,7 @@ where
 
 /// Fills `root` white and draws a caption and a note at its top; returns
 /// the area below.
-fn caption<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    title: &str,
-    note: &str,
-) -> Result<DrawingArea<DB, Shift>, Box<dyn Error>>
+fn caption<DB: DrawingBackend>(root: &Area<DB>, title: &str, note: &str) -> Res<Area<DB>>
 where
     DB::ErrorType: 'static,
 {
@@ -273,11 +260,7 @@ fn rgb(c: u32) -> RGBColor {
     RGBColor((c >> 16) as u8, (c >> 8) as u8, c as u8)
 }
 
-fn panels_on<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    title: &str,
-    panels: &[Panel],
-) -> Res
+fn panels_on<DB: DrawingBackend>(root: &Area<DB>, title: &str, panels: &[Panel]) -> Res
 where
     DB::ErrorType: 'static,
 {
@@ -291,10 +274,8 @@ where
         if xs.0 > xs.1 {
             continue;
         }
-        let (ylo, yhi) = (
-            10f64.powf(ys.0.log10().floor()),
-            10f64.powf(ys.1.log10().ceil()),
-        );
+        let pow10 = |e: f64| 10f64.powf(e);
+        let (ylo, yhi) = (pow10(ys.0.log10().floor()), pow10(ys.1.log10().ceil()));
         let mut chart = ChartBuilder::on(&area)
             .caption(panel.title.as_str(), (FONT, 20))
             .margin(20)

@@ -116,30 +116,24 @@ impl GoServer {
             return false;
         }
         let kind = case.key.split('/').next().unwrap_or_default();
-        let mut cmd = format!("case {kind}");
-        for (b, c) in crate::cases::entries(case.data) {
-            cmd += &format!(" {b}:{c}");
-        }
-        let answer = self.request(&cmd);
+        let entries = crate::cases::entries(case.data).into_iter();
+        let entries: String = entries.map(|(b, c)| format!(" {b}:{c}")).collect();
+        let answer = self.request(&format!("case {kind}{entries}"));
         answer.map_err(|e| self.failed = Some(e)).is_ok()
     }
 
     /// A contender for the selected case: each sample is `run N` in the
     /// program. An error is kept in [`GoServer::failed`].
     pub fn contender(&mut self) -> Contender<'_> {
-        let label = match self.threads {
-            1 => LABEL.into(),
-            n => format!("{LABEL} {n}T"),
+        let (label, threads) = (crate::threads::label(LABEL, self.threads), self.threads);
+        let mut run = move |n| match self.failed {
+            Some(_) => Duration::ZERO,
+            None => self.request(&format!("run {n}")).unwrap_or_else(|e| {
+                self.failed = Some(e);
+                Duration::ZERO
+            }),
         };
-        Contender::batched(label, self.threads, move |n| {
-            if self.failed.is_none() {
-                match self.request(&format!("run {n}")) {
-                    Ok(t) => return t,
-                    Err(e) => self.failed = Some(e),
-                }
-            }
-            Duration::ZERO
-        })
+        Contender::new(label, threads, move |n| (run(n), 0))
     }
 }
 

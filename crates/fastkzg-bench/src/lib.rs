@@ -22,7 +22,7 @@
 //!   erasure recovery (fastkzg only, generic over the backend).
 //! - [`peers`], [`threads`]: peer plumbing, thread pools.
 
-use std::io::{Read, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
 
 use fastkzg::{Blob, Bytes32, Bytes48, Cell, KzgSettings, BYTES_PER_BLOB, BYTES_PER_CELL};
@@ -38,6 +38,21 @@ pub mod peers;
 pub mod report;
 pub mod threads;
 pub mod toolkit;
+
+/// Runs `$body` once per fastkzg backend compiled in, with `$B` naming it:
+/// blst always, each other backend behind the bench crate's feature of the
+/// same name (the one list of backends of the report and the benches).
+#[macro_export]
+macro_rules! each_backend {
+    (|$B:ident| $body:expr) => {{
+        { type $B = fastkzg::Blst; $body; }
+        $crate::each_backend!(@ $B, $body, "arkworks" Arkworks, "zkcrypto" Zkcrypto, "mcl" Mcl);
+    }};
+    (@ $B:ident, $body:expr, $($f:literal $t:ident),*) => {$(
+        #[cfg(feature = $f)]
+        { type $B = fastkzg::$t; $body; }
+    )*};
+}
 
 /// The seed of the blobs every benchmark uses.
 pub const BLOB_SEED: u64 = 2026;
@@ -57,14 +72,13 @@ pub fn workspace_root() -> std::path::PathBuf {
 /// `n` random blobs of canonical field elements, from a fixed seed.
 pub fn random_blobs(n: usize, seed: u64) -> Vec<Box<Blob>> {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-    (0..n)
-        .map(|_| {
-            let mut b = Box::new([0u8; BYTES_PER_BLOB]);
-            rng.fill_bytes(&mut b[..]);
-            b.chunks_mut(32).for_each(|c| c[0] &= 0x3f);
-            b
-        })
-        .collect()
+    let blob = |_| {
+        let mut b = Box::new([0u8; BYTES_PER_BLOB]);
+        rng.fill_bytes(&mut b[..]);
+        b.chunks_mut(32).for_each(|c| c[0] &= 0x3f);
+        b
+    };
+    (0..n).map(blob).collect()
 }
 
 /// Blobs with everything computed from them (by fastkzg; every library's
@@ -129,10 +143,7 @@ impl Fixture {
     /// Passes every byte array of the file format to `f`, in file order:
     /// per blob the blob, commitment, proof and 128 × (cell, cell proof),
     /// then z, y and the proof at z.
-    fn fields(
-        &mut self,
-        mut f: impl FnMut(&mut [u8]) -> std::io::Result<()>,
-    ) -> std::io::Result<()> {
+    fn fields(&mut self, mut f: impl FnMut(&mut [u8]) -> io::Result<()>) -> io::Result<()> {
         for i in 0..self.blobs.len() {
             f(&mut self.blobs[i][..])?;
             f(&mut self.commitments[i])?;
@@ -150,8 +161,8 @@ impl Fixture {
     /// Writes the fixture (for the report's child processes and the Go
     /// peer, whose `go/input.go` reads the same format): magic, u32 blob
     /// count, then the byte arrays in `Fixture::fields` order.
-    pub fn save(mut self, path: &Path) -> std::io::Result<()> {
-        let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+    pub fn save(mut self, path: &Path) -> io::Result<()> {
+        let mut w = io::BufWriter::new(std::fs::File::create(path)?);
         w.write_all(MAGIC)?;
         w.write_all(&(self.blobs.len() as u32).to_le_bytes())?;
         self.fields(|b| w.write_all(b))?;
@@ -159,12 +170,12 @@ impl Fixture {
     }
 
     /// Reads a fixture written by [`Fixture::save`].
-    pub fn load(path: &Path) -> std::io::Result<Self> {
-        let mut r = std::io::BufReader::new(std::fs::File::open(path)?);
+    pub fn load(path: &Path) -> io::Result<Self> {
+        let mut r = io::BufReader::new(std::fs::File::open(path)?);
         let mut head = [0u8; 12];
         r.read_exact(&mut head)?;
         if &head[..8] != MAGIC {
-            return Err(std::io::Error::other("not a fixture file"));
+            return Err(io::Error::other("not a fixture file"));
         }
         let n = u32::from_le_bytes([head[8], head[9], head[10], head[11]]) as usize;
         let mut fx = Fixture::zeroed(n);
@@ -178,10 +189,4 @@ pub fn command_output(cmd: &str, args: &[&str]) -> Option<String> {
     let out = std::process::Command::new(cmd).args(args).output().ok()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     out.status.success().then(|| stdout.trim().to_string())
-}
-
-/// Whether the benchmarks should take their quick path: `--quick` among the
-/// arguments (as criterion's own flag) or `FASTKZG_BENCH_QUICK` set.
-pub fn quick_mode() -> bool {
-    std::env::args().any(|a| a == "--quick") || std::env::var_os("FASTKZG_BENCH_QUICK").is_some()
 }

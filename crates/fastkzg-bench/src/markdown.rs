@@ -119,10 +119,9 @@ fn time_cell(v: Option<f64>) -> String {
 
 /// Which fastkzg kernels a section ran with, for its heading.
 fn ifma_of(section: &str) -> &'static str {
-    if section.ends_with("-noifma") {
-        "no IFMA (blst's own field arithmetic)"
-    } else {
-        "with AVX-512 IFMA"
+    match section.ends_with("-noifma") {
+        true => "no IFMA (blst's own field arithmetic)",
+        false => "with AVX-512 IFMA",
     }
 }
 
@@ -256,13 +255,8 @@ fn primary_api(res: &Results) -> &'static str {
 }
 
 fn memory_markdown(res: &Results, s: &mut String) {
-    let rows = |section: &str, case: &str| -> Vec<(String, u64)> {
-        let rows = res.times.iter().filter(|t| t.section == section);
-        let rows = rows.filter(|t| t.case == case);
-        rows.map(|t| (t.label.clone(), t.param)).collect()
-    };
-    let levels = rows("settings", "memory_bytes");
-    let probes = rows("probe", "hwm_peak_kib");
+    let levels = res.distinct(&["settings"], |t| t.param);
+    let probes = res.distinct(&["probe"], |t| (t.label.clone(), t.param));
     if levels.is_empty() && probes.is_empty() {
         return;
     }
@@ -271,7 +265,7 @@ fn memory_markdown(res: &Results, s: &mut String) {
     if !levels.is_empty() {
         s.push_str("fastkzg settings per precompute level: `KzgSettings::memory_bytes()` after `warm_up()` (points, roots, the commitment table, FK20 data and tables; allocator overhead not included), the time of `load_mainnet(p)` + `warm_up()` (one run), and `compute_cells_and_kzg_proofs` (median of 3 calls):\n\n");
         let head = "precompute|settings memory|load + tables|compute_cells_and_kzg_proofs";
-        let rows = levels.into_iter().map(|(_, p)| {
+        let rows = levels.into_iter().map(|p| {
             let v = |case| res.value("settings", case, p, "fastkzg");
             let mut row = vec![p.to_string(), mib(v("memory_bytes"))];
             row.extend(["load", "cells"].map(|c| time_cell(v(c))));

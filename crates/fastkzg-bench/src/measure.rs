@@ -37,29 +37,25 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// A budget from its fields, in declaration order.
-    const fn new(t: [Duration; 4], min: usize, min_slow: usize, max: usize) -> Self {
-        let [target_sample, per_case, slow_round, warmup_is_sample_above] = t;
-        Budget {
-            target_sample,
-            per_case,
-            min_samples: min,
-            min_samples_slow: min_slow,
-            slow_round,
-            max_samples: max,
-            warmup_is_sample_above,
-        }
-    }
-
     /// The budget of a report mode: `quick` (the whole report in a few
     /// minutes), `smoke` (a functional check: one sample each, no
     /// calibration beyond one call) or `full` (the default).
     pub fn of(mode: &str) -> Self {
         let (ms, max) = (Duration::from_millis, Duration::MAX);
-        match mode {
-            "quick" => Budget::new([ms(20), ms(2000), ms(1000), ms(1500)], 5, 3, 40),
-            "smoke" => Budget::new([ms(0), ms(0), ms(0), max], 1, 1, 1),
-            _ => Budget::new([ms(50), ms(10_000), ms(5000), max], 10, 5, 100),
+        let (t, [min_samples, min_samples_slow, max_samples]) = match mode {
+            "quick" => ([ms(20), ms(2000), ms(1000), ms(1500)], [5, 3, 40]),
+            "smoke" => ([ms(0), ms(0), ms(0), max], [1, 1, 1]),
+            _ => ([ms(50), ms(10_000), ms(5000), max], [10, 5, 100]),
+        };
+        let [target_sample, per_case, slow_round, warmup_is_sample_above] = t;
+        Budget {
+            target_sample,
+            per_case,
+            min_samples,
+            min_samples_slow,
+            slow_round,
+            max_samples,
+            warmup_is_sample_above,
         }
     }
 
@@ -97,12 +93,8 @@ impl Stats {
             v.get(lo)
                 .map_or(f64::NAN, |l| l + (v[hi] - l) * (pos - lo as f64))
         };
-        let q = [0.5, 0.0, 1.0, 0.25, 0.75].map(q);
-        Stats {
-            q,
-            samples: v.len(),
-            iters,
-        }
+        let (q, samples) = ([0.5, 0.0, 1.0, 0.25, 0.75].map(q), v.len());
+        Stats { q, samples, iters }
     }
 
     /// The median.
@@ -126,38 +118,31 @@ pub struct Contender<'a> {
 }
 
 impl<'a> Contender<'a> {
-    /// A contender running `job` on `threads`.
-    pub fn new(label: String, threads: Threads, mut job: Job<'a>) -> Self {
-        let count = threads.count();
-        let sample = move |n| {
-            threads.run(|| {
-                let t = Instant::now();
-                let fp = (0..n).fold(0, |_, _| std::hint::black_box(job()));
-                (t.elapsed(), fp)
-            })
-        };
-        Contender {
-            label,
-            threads: count,
-            sample: Box::new(sample),
-        }
-    }
-
-    /// A contender whose `n` calls are made elsewhere (the Go peer's
-    /// process, which times them and checks its own results; its
-    /// fingerprint is 0).
-    pub fn batched(
+    /// A contender taking its samples with `sample`: a job's calls timed
+    /// here ([`time_calls`]), or calls made elsewhere (the Go peer's
+    /// process, which times them and checks its own results; fingerprint 0).
+    pub fn new(
         label: String,
         threads: usize,
-        mut batch: impl FnMut(u64) -> Duration + Send + 'a,
+        sample: impl FnMut(u64) -> (Duration, u64) + Send + 'a,
     ) -> Self {
-        let sample = Box::new(move |n| (batch(n), 0));
+        let sample = Box::new(sample);
         Contender {
             label,
             threads,
             sample,
         }
     }
+}
+
+/// Runs `n` calls of `job` on `threads` (entering the pool once); returns
+/// their total time and the last call's fingerprint.
+pub fn time_calls(threads: &Threads, job: &mut Job, n: u64) -> (Duration, u64) {
+    threads.run(|| {
+        let t = Instant::now();
+        let fp = (0..n).fold(0, |_, _| std::hint::black_box(job()));
+        (t.elapsed(), fp)
+    })
 }
 
 /// The outcome of one contender.
@@ -178,8 +163,7 @@ pub fn measure(contenders: &mut [Contender], budget: &Budget) -> Vec<Outcome> {
     let k = contenders.len();
     let target = budget.target_sample.as_secs_f64();
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); k];
-    let mut fps = Vec::with_capacity(k);
-    let (mut iters, mut est) = (Vec::with_capacity(k), Vec::with_capacity(k));
+    let (mut fps, mut iters, mut round) = (vec![], vec![], 0.0);
     for (c, times) in contenders.iter_mut().zip(&mut times) {
         // Warm-up, then calibration (short calls: a batch for a better estimate).
         let (t, fp) = (c.sample)(1);
@@ -192,10 +176,10 @@ pub fn measure(contenders: &mut [Contender], budget: &Budget) -> Vec<Outcome> {
             let n = ((target / per_call.max(1e-9)) as u64).clamp(1, 1 << 20);
             per_call = (c.sample)(n).0.as_secs_f64() / n as f64;
         }
-        iters.push(((target / per_call.max(1e-9)).ceil() as u64).max(1));
-        est.push(per_call);
+        let n = ((target / per_call.max(1e-9)).ceil() as u64).max(1);
+        iters.push(n);
+        round += per_call * n as f64;
     }
-    let round: f64 = est.iter().zip(&iters).map(|(e, n)| e * *n as f64).sum();
     let min = match round > budget.slow_round.as_secs_f64() {
         true => budget.min_samples_slow,
         false => budget.min_samples,
@@ -232,11 +216,8 @@ pub fn fmt_time(s: f64) -> String {
         _ if s >= 1e-6 => (s * 1e6, "µs"),
         _ => (s * 1e9, "ns"),
     };
-    let digits = match v {
-        _ if v >= 100.0 => 0,
-        _ if v >= 10.0 => 1,
-        _ => 2,
-    };
+    // Digits after the point for 3 significant digits.
+    let digits = 2 - usize::from(v >= 10.0) - usize::from(v >= 100.0);
     format!("{v:.digits$} {unit}")
 }
 
@@ -255,24 +236,23 @@ mod tests {
         assert_eq!(fmt_time(512e-6), "512 µs");
     }
 
-    /// Both kinds of contenders are sampled in turn; a batched one gets the
+    /// Both kinds of contenders are sampled in turn; one timed elsewhere gets the
     /// calibrated call counts and its reported times are what the
     /// statistics use.
     #[test]
     fn round_robin() {
         let (mut calls, mut counts) = (0u32, Vec::new());
+        let mut job: Job = Box::new(|| {
+            calls += 1;
+            7
+        });
         let mut cs = vec![
-            Contender::new(
-                "a".into(),
-                Threads::caller(),
-                Box::new(|| {
-                    calls += 1;
-                    7
-                }),
-            ),
-            Contender::batched("b".into(), 1, |n| {
+            Contender::new("a".into(), 1, move |n| {
+                time_calls(&Threads::caller(), &mut job, n)
+            }),
+            Contender::new("b".into(), 1, |n| {
                 counts.push(n);
-                Duration::from_micros(1500 * n)
+                (Duration::from_micros(1500 * n), 0)
             }),
         ];
         let out = measure(&mut cs, &Budget::of("smoke"));

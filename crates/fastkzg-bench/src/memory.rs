@@ -52,8 +52,8 @@ pub fn probe_main(lib: &str, p: &str, fixture: Option<&Path>) -> Result<(), Stri
         "fastkzg" => {
             let ks = KzgSettings::<fastkzg::Blst>::load_mainnet(p).map_err(|e| e.to_string())?;
             let ks = fast.insert(Arc::new(ks)).clone();
-            let lib = Lib::new(lib.into(), &one, &[p], |_| Settings::Fastkzg(ks.clone()));
-            Some(lib)
+            let load = |_| Settings::Fastkzg(ks.clone());
+            Some(Lib::new(lib.into(), &one, &[p], load))
         }
         "c-kzg" => Some(Lib::ckzg(&[p])),
         "rust-eth-kzg" => Some(Lib::rust_eth_kzg(lib, &one, &[p])),
@@ -96,12 +96,11 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
         let ks = KzgSettings::<fastkzg::Blst>::load_mainnet(p).expect("embedded setup");
         ks.warm_up();
         let load = t.elapsed().as_secs_f64();
-        let mut cells = [0.0; 3];
-        for c in &mut cells {
+        let mut cells = [(); 3].map(|()| {
             let t = Instant::now();
             ks.compute_cells_and_kzg_proofs(blob).expect("valid blob");
-            *c = t.elapsed().as_secs_f64();
-        }
+            t.elapsed().as_secs_f64()
+        });
         cells.sort_by(f64::total_cmp);
         let size = ks.memory_bytes() as f64;
         let rows = [("memory_bytes", size), ("load", load), ("cells", cells[1])];
@@ -117,14 +116,10 @@ pub fn measure(mode: &str, res: &mut Results, log: &mut dyn FnMut(&str)) {
         for p in if lib == "none" { &[0][..] } else { &[0, 8][..] } {
             let mut cmd = Command::new(exe.as_deref().unwrap_or(Path::new("report")));
             cmd.args(["--probe", lib, &p.to_string(), "--fixture"]);
-            let probe = exe.clone().and_then(|_| child_results(cmd.arg(&fixture)));
-            let what = format!("memory probe {lib} p={p}");
-            match probe {
-                Ok(probe) => {
-                    log(&format!("{what}: done"));
-                    res.times.extend(probe.times);
-                }
-                Err(e) => res.note(format!("{what} failed: {e}")),
+            log(&format!("memory probe {lib} p={p}"));
+            match exe.clone().and_then(|_| child_results(cmd.arg(&fixture))) {
+                Ok(probe) => res.times.extend(probe.times),
+                Err(e) => res.note(format!("memory probe {lib} p={p} failed: {e}")),
             }
         }
     }

@@ -85,14 +85,14 @@ pub fn pin_blst_pool_to_one_thread() -> usize {
             unsafe { libc::CPU_SET(cpu, &mut one) };
             set_affinity(&one)
         });
-        touch_blst_pool();
+        // blst creates its pool on its first batch conversion.
+        let _ = blst::p1_affines::from(&[blst::blst_p1::default()]);
         if let Some(set) = saved {
             set_affinity(&set);
         }
-        if pinned && !cgroup_cpu_quota() {
-            1
-        } else {
-            available_cpus()
+        match pinned && !cgroup_cpu_quota() {
+            true => 1,
+            false => available_cpus(),
         }
     })
 }
@@ -100,12 +100,6 @@ pub fn pin_blst_pool_to_one_thread() -> usize {
 /// The number of CPUs this process may run on.
 pub fn available_cpus() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Makes blst create its pool (it does so on the first batch conversion).
-fn touch_blst_pool() {
-    let p = blst::blst_p1::default();
-    let _ = blst::p1_affines::from(&[p]);
 }
 
 fn get_affinity() -> Option<libc::cpu_set_t> {

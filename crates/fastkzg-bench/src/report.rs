@@ -22,7 +22,7 @@ use clap::Parser;
 
 use crate::cases::{all_cases, fastkzg_backends, Case, Inputs, Lib, PRECOMPUTES};
 use crate::gopeer::{self, GoServer};
-use crate::measure::{fmt_time, measure, Budget, Contender, Outcome, Stats};
+use crate::measure::{fmt_time, measure, time_calls, Budget, Contender, Outcome, Stats};
 use crate::threads::Threads;
 use crate::toolkit::{Tool, ToolkitInputs};
 
@@ -129,17 +129,9 @@ pub struct TimeRow {
 }
 
 impl TimeRow {
-    /// A row from its fields, in declaration order.
-    pub fn new(
-        sct: &str,
-        case: &str,
-        param: u64,
-        title: &str,
-        label: &str,
-        threads: usize,
-        stats: Stats,
-    ) -> Self {
-        let (section, case, title, label) = (sct.into(), case.into(), title.into(), label.into());
+    /// A row from `[section, case, title, label]` and the other fields.
+    pub fn new(text: [&str; 4], param: u64, threads: usize, stats: Stats) -> Self {
+        let [section, case, title, label] = text.map(String::from);
         TimeRow {
             section,
             case,
@@ -154,7 +146,7 @@ impl TimeRow {
     /// A single value (the memory sections).
     pub fn value(section: &str, case: &str, param: usize, label: &str, v: f64) -> Self {
         let stats = Stats::from_samples(vec![v], 1);
-        TimeRow::new(section, case, param as u64, case, label, 1, stats)
+        TimeRow::new([section, case, case, label], param as u64, 1, stats)
     }
 }
 
@@ -220,7 +212,7 @@ impl Results {
                     let q = [a?, b?, c?, d?, e?];
                     let stats = Stats { q, samples, iters };
                     let p = int(3)? as u64;
-                    let row = TimeRow::new(f[1], f[2], p, f[4], f[5], int(6)?, stats);
+                    let row = TimeRow::new([f[1], f[2], f[4], f[5]], p, int(6)?, stats);
                     r.times.push(row);
                 }
                 _ => return Err(bad()),
@@ -366,31 +358,22 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
             Err(e) => res.note(format!("{} column left out: {e}", gopeer::LABEL)),
         }
     }
-    let ifma = ifma_used();
-    for (threads, no_ifma) in [(1, false), (2, false), (1, true), (2, true)] {
-        if no_ifma && !ifma {
-            continue;
-        }
+    // The no-IFMA runs only where IFMA is used.
+    let runs = [(1, false), (2, false), (1, true), (2, true)];
+    for (threads, no_ifma) in runs.into_iter().filter(|r| !r.1 || ifma_used()) {
         let child_args = args.child_args(threads, &fixture, go.as_deref(), no_ifma);
         let mut cmd = if threads == 1 {
             Command::new(std::env::current_exe().unwrap_or_else(|_| "report".into()))
         } else {
             let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-            let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("mt/Cargo.toml");
-            c.args(["run", "--release", "--manifest-path"]);
-            c.arg(manifest).arg("--");
-            if let Ok(t) = target_dir() {
-                c.env("CARGO_TARGET_DIR", t);
-            }
+            let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/mt/Cargo.toml");
+            c.args(["run", "--release", "--manifest-path", manifest, "--"]);
+            c.envs(target_dir().map(|t| ("CARGO_TARGET_DIR", t)));
             c
         };
-        if no_ifma {
-            cmd.env("FASTKZG_NO_IFMA", "1");
-        }
-        let what = format!(
-            "{threads} thread(s){}",
-            if no_ifma { ", FASTKZG_NO_IFMA=1" } else { "" }
-        );
+        cmd.envs(no_ifma.then_some(("FASTKZG_NO_IFMA", "1")));
+        let off = if no_ifma { ", FASTKZG_NO_IFMA=1" } else { "" };
+        let what = format!("{threads} thread(s){off}");
         log!(start, "comparison at {what}: child process");
         match child_results(cmd.args(child_args)) {
             Ok(child) => {
@@ -423,12 +406,9 @@ pub fn child_results(cmd: &mut Command) -> Result<Results, String> {
 fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     let n = args.threads;
     // First of all, before rust_eth_kzg is touched: blst's pool gets one worker.
-    let blst_threads = (n == 1).then(crate::peers::pin_blst_pool_to_one_thread);
+    let pool = (n == 1).then(crate::peers::pin_blst_pool_to_one_thread);
     let start = Instant::now();
-    let threads = match n {
-        1 => Threads::caller(),
-        _ => Threads::new(n).ok_or("this build has no thread pools (feature `parallel`)")?,
-    };
+    let threads = Threads::new(n).ok_or("this build has no thread pools (feature `parallel`)")?;
     let fixture = args.fixture.as_ref().ok_or("--child needs --fixture")?;
     let fx = crate::Fixture::load(fixture).map_err(|e| format!("{}: {e}", fixture.display()))?;
     let inputs = Inputs::new(fx);
@@ -439,10 +419,7 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     libs.push(Lib::ckzg(&PRECOMPUTES));
     libs.push(Lib::rust_eth_kzg(rek_label, &threads, &PRECOMPUTES));
     let mut res = Results::default();
-    res.set_meta(
-        "rek_blst_pool_threads",
-        blst_threads.unwrap_or(0).to_string(),
-    );
+    res.set_meta("rek_blst_pool_threads", pool.unwrap_or(0).to_string());
     let exe = args.go_exe.as_deref();
     let go = exe.map(|e| GoServer::start(e, fixture, n));
     let mut go = go.and_then(|g| {
@@ -484,18 +461,16 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         let first = &outcomes[0];
         let differs = |o: &&Outcome| o.fingerprint != first.fingerprint && !is_go(o);
         for o in outcomes.iter().filter(differs) {
-            let (key, first) = (&case.key, &first.label);
-            res.note(format!(
-                "{key}: {first} and {} returned different results",
-                o.label
-            ));
+            let (key, first, other) = (&case.key, &first.label, &o.label);
+            let msg = format!("{key}: {first} and {other} returned different results");
+            res.note(msg);
         }
         let line = |o: &Outcome| format!("{} {}", o.label, fmt_time(o.stats.median()));
         let line: Vec<String> = outcomes.iter().map(line).collect();
         log!(start, "{tag} {}: {}", case.title, line.join(" | "));
         for o in outcomes {
-            let (key, title) = (&case.key, &case.title);
-            let row = TimeRow::new(&section, key, 0, title, &o.label, o.threads, o.stats);
+            let text = [&*section, &case.key, &case.title, &o.label];
+            let row = TimeRow::new(text, 0, o.threads, o.stats);
             res.times.push(row);
         }
     }
@@ -506,34 +481,27 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
 fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     let quick = args.mode() != "full";
     let budget = Budget::of(args.mode()).toolkit();
-    let tools: Vec<Tool> = Tool::all(quick)
-        .into_iter()
-        .filter(|t| !matches!(t, Tool::G1FftParallel(_)))
-        .filter(|t| !quick || !matches!(t, Tool::ErasureRecovery(s) if *s < 11))
-        .filter(|t| args.only.as_deref().is_none_or(|o| t.group().contains(o)))
-        .collect();
+    let mut tools = Tool::all(quick);
+    tools.retain(|t| !matches!(t, Tool::G1FftParallel(_)));
+    tools.retain(|t| !quick || !matches!(t, Tool::ErasureRecovery(s) if *s < 11));
+    tools.retain(|t| args.only.as_deref().is_none_or(|o| t.group().contains(o)));
     if tools.is_empty() {
         return;
     }
     log!(start, "toolkit (fastkzg, 1 thread)");
-    toolkit_rows::<fastkzg::Blst>(&tools, &budget, res, start);
-    #[cfg(feature = "arkworks")]
-    toolkit_rows::<fastkzg::Arkworks>(&tools, &budget, res, start);
-    #[cfg(feature = "zkcrypto")]
-    toolkit_rows::<fastkzg::Zkcrypto>(&tools, &budget, res, start);
-    #[cfg(feature = "mcl")]
-    toolkit_rows::<fastkzg::Mcl>(&tools, &budget, res, start);
+    crate::each_backend!(|B| toolkit_rows::<B>(&tools, &budget, res, start));
 }
 
 fn toolkit_rows<B: fastkzg::Backend>(tools: &[Tool], b: &Budget, res: &mut Results, t0: Instant) {
     let (one, label) = (Threads::caller(), crate::cases::fastkzg_label(B::NAME));
     let inp = one.run(ToolkitInputs::<B>::mainnet);
     for tool in tools {
-        let job = one.run(|| inp.job(*tool));
-        let st = measure(&mut [Contender::new(label.clone(), one.clone(), job)], b);
-        let (group, title, st) = (tool.group(), tool.param_label(), st[0].stats.clone());
+        let mut job = one.run(|| inp.job(*tool));
+        let sample = |n| time_calls(&one, &mut job, n);
+        let st = measure(&mut [Contender::new(label.clone(), 1, sample)], b);
+        let ((group, p, title), st) = (tool.info(), st[0].stats.clone());
         log!(t0, "{group} {title}: {}", fmt_time(st.median()));
-        let row = TimeRow::new("toolkit", group, tool.param(), &title, &label, 1, st);
+        let row = TimeRow::new(["toolkit", group, &title, &label], p, 1, st);
         res.times.push(row);
     }
 }

@@ -6,6 +6,15 @@
 //! is built `multithreaded`) use exactly that many workers. One thread is
 //! fastkzg's serial path on the caller's thread ([`fastkzg::run_serial`]).
 
+/// A report label at `n` threads: `base`, with ` NT` appended for more
+/// than one.
+pub fn label(base: &str, n: usize) -> String {
+    match n {
+        1 => base.into(),
+        n => format!("{base} {n}T"),
+    }
+}
+
 /// A number of worker threads and, with the `parallel` feature, their pool.
 #[derive(Clone, Default)]
 pub struct Threads {
@@ -22,21 +31,17 @@ impl Threads {
     /// A pool of `n` threads (the caller alone for `n <= 1`); `None`
     /// without the `parallel` feature when `n > 1`.
     pub fn new(n: usize) -> Option<Self> {
-        if n <= 1 {
-            return Some(Self::caller());
-        }
         #[cfg(feature = "parallel")]
-        {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .thread_name(move |i| format!("bench-{n}t-{i}"));
-            let pool = Some(std::sync::Arc::new(pool.build().ok()?));
-            Some(Threads { pool })
+        if n > 1 {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(n);
+            let pool = pool
+                .thread_name(move |i| format!("bench-{n}t-{i}"))
+                .build()
+                .ok()?;
+            let pool = Some(std::sync::Arc::new(pool));
+            return Some(Threads { pool });
         }
-        #[cfg(not(feature = "parallel"))]
-        {
-            None
-        }
+        (n <= 1).then(Self::caller)
     }
 
     /// The number of threads.

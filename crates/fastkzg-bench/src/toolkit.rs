@@ -49,35 +49,31 @@ pub enum Tool {
 }
 
 impl Tool {
-    /// The group (criterion group, report family), the parameter (scale,
-    /// window, roots; chart axes), the parameter as text, and whether
-    /// fastkzg runs it in parallel with the `parallel` feature.
-    fn info(&self) -> (&'static str, u64, String, bool) {
+    /// The criterion group / report family, the parameter (scale, window,
+    /// roots; chart axes) and the parameter as text (`2^12`, `w=8`,
+    /// `64 roots`).
+    pub fn info(&self) -> (&'static str, u64, String) {
         let tables = |w: &usize| match w {
             0 => "no tables".to_string(),
             w => format!("tables w={w}"),
         };
-        let (two, cells) = (
-            |s: &u32| (*s as u64, format!("2^{s}")),
-            (64, "64 missing cells".into()),
-        );
-        let ((p, l), group, par) = match self {
-            Tool::FrFft(s) => (two(s), "fr_fft", false),
-            Tool::G1Fft(s) => (two(s), "g1_fft", false),
-            Tool::G1FftParallel(s) => (two(s), "g1_fft_parallel", true),
-            Tool::DasExtension(s) => (two(s), "das_extension", false),
-            Tool::Msm(s) => (two(s), "g1_msm", false),
-            Tool::ErasureRecovery(s) => (two(s), "erasure_recover_from_samples", false),
-            Tool::FixedBaseMsm(w) => ((*w as u64, format!("w={w}")), "fixed_base_msm_4096", true),
-            Tool::Fk20MultiProofs(w) => ((*w as u64, tables(w)), "fk20_multi_proofs", true),
-            Tool::Fk20HCommitments(w) => ((*w as u64, tables(w)), "fk20_h_commitments", true),
-            Tool::ZeroPolynomial(n) => {
-                ((*n as u64, format!("{n} roots")), "zero_polynomial", false)
-            }
-            Tool::CellVanishingPolynomial => (cells, "cell_vanishing_polynomial", false),
-            Tool::CellRecoverWithZeroPoly => (cells, "cell_recover_with_zero_poly", false),
+        let two = |s: &u32| (*s as u64, format!("2^{s}"));
+        let cells = (64, "64 missing cells".into());
+        let (group, (p, l)) = match self {
+            Tool::FrFft(s) => ("fr_fft", two(s)),
+            Tool::G1Fft(s) => ("g1_fft", two(s)),
+            Tool::G1FftParallel(s) => ("g1_fft_parallel", two(s)),
+            Tool::DasExtension(s) => ("das_extension", two(s)),
+            Tool::Msm(s) => ("g1_msm", two(s)),
+            Tool::ErasureRecovery(s) => ("erasure_recover_from_samples", two(s)),
+            Tool::FixedBaseMsm(w) => ("fixed_base_msm_4096", (*w as u64, format!("w={w}"))),
+            Tool::Fk20MultiProofs(w) => ("fk20_multi_proofs", (*w as u64, tables(w))),
+            Tool::Fk20HCommitments(w) => ("fk20_h_commitments", (*w as u64, tables(w))),
+            Tool::ZeroPolynomial(n) => ("zero_polynomial", (*n as u64, format!("{n} roots"))),
+            Tool::CellVanishingPolynomial => ("cell_vanishing_polynomial", cells),
+            Tool::CellRecoverWithZeroPoly => ("cell_recover_with_zero_poly", cells),
         };
-        (group, p, l, par)
+        (group, p, l)
     }
 
     /// The criterion group / report family.
@@ -85,20 +81,14 @@ impl Tool {
         self.info().0
     }
 
-    /// The parameter (scale, points, window, roots), as used on chart axes.
-    pub fn param(&self) -> u64 {
-        self.info().1
-    }
-
-    /// The parameter as text (`2^12`, `w=8`, `64 roots`).
-    pub fn param_label(&self) -> String {
-        self.info().2
-    }
-
     /// Whether fastkzg runs this case in parallel with the `parallel`
     /// feature (benchmarked at 2 threads too then).
     pub fn parallel(&self) -> bool {
-        self.info().3
+        use Tool::{FixedBaseMsm, Fk20HCommitments, Fk20MultiProofs, G1FftParallel};
+        matches!(
+            self,
+            G1FftParallel(_) | FixedBaseMsm(_) | Fk20MultiProofs(_) | Fk20HCommitments(_)
+        )
     }
 
     /// Every case, in benchmark order: FFTs of 2^4..2^15 (`quick` stops G1
@@ -178,7 +168,7 @@ impl<B: Backend> ToolkitInputs<B> {
     /// The job of a case (its result is discarded; the fingerprint is 0).
     /// FK20 and fixed-base tables are built here, outside the timing.
     pub fn job(&self, tool: Tool) -> Job<'_> {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(9);
+        let rng = || rand::rngs::StdRng::seed_from_u64(9);
         let size = |s: u32| 1usize << s;
         let domain = |n: usize| Domain::<B::Fr>::new(n).expect("domain");
         let fk20 = |w: usize| Fk20::new(self.ks.srs(), 4096, 64, w).expect("FK20");
@@ -188,24 +178,17 @@ impl<B: Backend> ToolkitInputs<B> {
                 job(move || fft::fft_in_place(&mut buf, &d).expect("fft"))
             }
             Tool::G1Fft(s) | Tool::G1FftParallel(s) => {
-                let p = self.points[..size(s)].iter();
-                let (mut buf, d) = (
-                    p.map(B::g1_from_affine).collect::<Vec<_>>(),
-                    domain(size(s)),
-                );
-                let parallel = usize::from(tool.parallel());
-                let f = [
-                    fft::g1_fft_in_place::<B>,
-                    fft::g1_fft_in_place_parallel::<B>,
-                ][parallel];
+                let (p, d) = (&self.points[..size(s)], domain(size(s)));
+                let mut buf: Vec<B::G1> = p.iter().map(B::g1_from_affine).collect();
+                let f = match tool.parallel() {
+                    true => fft::g1_fft_in_place_parallel::<B>,
+                    false => fft::g1_fft_in_place::<B>,
+                };
                 job(move || f(&mut buf, &d).expect("fft"))
             }
             Tool::DasExtension(s) => {
-                let (evals, d, e) = (
-                    &self.scalars[..size(s)],
-                    domain(size(s)),
-                    domain(2 * size(s)),
-                );
+                let n = size(s);
+                let (evals, d, e) = (&self.scalars[..n], domain(n), domain(2 * n));
                 job(move || das::das_extension(evals, &d, &e).expect("extension"))
             }
             Tool::Msm(s) => {
@@ -235,33 +218,25 @@ impl<B: Backend> ToolkitInputs<B> {
                 coeffs.resize(n, B::Fr::zero());
                 let samples = fft::fft(&coeffs, &d).expect("fft").into_iter().map(Some);
                 let mut samples: Vec<Option<B::Fr>> = samples.collect();
-                for i in sample(&mut rng, n, n / 2) {
+                for i in sample(&mut rng(), n, n / 2) {
                     samples[i] = None;
                 }
                 job(move || erasure::recover_from_samples(&samples, &d).expect("recovery"))
             }
             Tool::CellVanishingPolynomial => {
-                let (ks, missing) = (&self.ks, random_missing_cells(&mut rng));
+                let (ks, missing) = (&self.ks, crate::cases::random_half(9));
                 job(move || ks.construct_vanishing_polynomial(&missing))
             }
             Tool::CellRecoverWithZeroPoly => {
-                let missing = random_missing_cells(&mut rng);
+                let missing = crate::cases::random_half(9);
                 let zero = self.ks.construct_vanishing_polynomial(&missing);
                 let zero = zero.expect("cell indices < 128");
                 let (d, mut evals) = (domain(8192), self.scalars[..8192].to_vec());
-                for c in missing.map(|c| c as usize) {
+                for c in missing.iter().map(|c| *c as usize) {
                     evals[c * 64..(c + 1) * 64].fill(B::Fr::zero());
                 }
                 job(move || erasure::recover_with_zero_poly(&evals, &zero, &d).expect("recovery"))
             }
         }
     }
-}
-
-/// 64 of the 128 cell indices, at random, ascending.
-fn random_missing_cells(rng: &mut impl RngCore) -> [u64; 64] {
-    let mut m = sample(rng, 128, 64).into_iter().map(|c| c as u64);
-    let mut m: [u64; 64] = std::array::from_fn(|_| m.next().expect("64 cells"));
-    m.sort_unstable();
-    m
 }
