@@ -24,17 +24,15 @@ use fastkzg_bench::threads::Threads;
 use fastkzg_bench::toolkit::{Tool, ToolkitInputs};
 
 fn backend<B: Backend>(c: &mut Criterion, quick: bool) {
-    let (one, two) = (Threads::caller(), Threads::new(2));
+    let (one, two) = (Threads::default(), Threads::new(2));
     let inp = ToolkitInputs::<B>::mainnet();
     for tools in Tool::all(quick).chunk_by(|a, b| a.group() == b.group()) {
         let mut group = c.benchmark_group(tools[0].group());
         group.sampling_mode(SamplingMode::Flat);
         for tool in tools {
-            let mut runs = vec![(B::NAME.to_string(), one.clone())];
-            if let Some(two) = two.clone().filter(|_| tool.parallel()) {
-                runs.push((format!("{}_2T", B::NAME), two));
-            }
-            for (name, t) in runs {
+            let two = two.as_ref().filter(|_| tool.parallel());
+            let two = two.map(|t| (format!("{}_2T", B::NAME), t.clone()));
+            for (name, t) in [(B::NAME.to_string(), one.clone())].into_iter().chain(two) {
                 let mut job = t.run(|| inp.job(*tool));
                 let id = BenchmarkId::new(name, tool.info().2.replace(' ', "_"));
                 // The pool is entered once per batch of iterations.

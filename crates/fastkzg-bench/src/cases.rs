@@ -214,7 +214,6 @@ fp! {
     };
     [] u64 => |v| *v;
     [] () => |_| 1;
-    [] CBytes48 => |b| (**b).fp();
     [] CBytes32 => |b| (**b).fp();
     [] c_kzg::KzgCommitment => |b| (**b).fp();
     [] c_kzg::KzgProof => |b| (**b).fp();
@@ -279,54 +278,52 @@ pub fn api_cases() -> Vec<Case> {
             .ck(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
             .rek(|s, i| s.compute_cells_and_kzg_proofs(&i.blobs[0]))
     }));
-    for (p, random) in [(0, true), (0, false), (8, true), (8, false)] {
+    let recover = [(0, true), (0, false), (8, true), (8, false)];
+    v.extend(recover.map(|(p, random)| {
         let (name, from) = match random {
             true => ("random_half", "random 64 of 128"),
             false => ("first_64", "cells 0..64"),
         };
         let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
-        v.push(
-            Case::new(key, Recover(random))
-                .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
-                .p(p)
-                .fk(move |s, i| {
-                    let b = CellBatch::find(&i.batches, Recover(random));
-                    s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
-                })
-                .ck(move |s, i| {
-                    let b = CellBatch::find(&i.batches, Recover(random));
-                    s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
-                })
-                .rek(move |s, i| {
-                    let b = CellBatch::find(&i.batches, Recover(random));
-                    s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
-                }),
-        );
-    }
-    for (set, key, title) in [
+        Case::new(key, Recover(random))
+            .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
+            .p(p)
+            .fk(move |s, i| {
+                let b = CellBatch::find(&i.batches, Recover(random));
+                s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
+            })
+            .ck(move |s, i| {
+                let b = CellBatch::find(&i.batches, Recover(random));
+                s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
+            })
+            .rek(move |s, i| {
+                let b = CellBatch::find(&i.batches, Recover(random));
+                s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
+            })
+    }));
+    let cell_sets = [
         (OneBlob, "1_blob_128_cells", "1 blob × 128 cells"),
         (Column(16), "1_column_16_blobs", "1 column × 16 blobs"),
         (Column(64), "1_column_64_blobs", "1 column × 64 blobs"),
         (AllCells(64), "64_blobs_128_cells", "64 blobs × 128 cells"),
-    ] {
-        v.push(
-            Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set)
-                .title(format!("verify_cell_kzg_proof_batch, {title}"))
-                .fk(move |s, i| {
-                    let b = CellBatch::find(&i.batches, set);
-                    s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
-                })
-                .ck(move |s, i| {
-                    let b = CellBatch::find(&i.batches, set);
-                    s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
-                })
-                .rek(move |s, i| {
-                    let b = CellBatch::find(&i.batches, set);
-                    let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
-                    s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
-                }),
-        );
-    }
+    ];
+    v.extend(cell_sets.map(|(set, key, title)| {
+        Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set)
+            .title(format!("verify_cell_kzg_proof_batch, {title}"))
+            .fk(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
+            })
+            .ck(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
+            })
+            .rek(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
+                s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
+            })
+    }));
     v
 }
 
@@ -549,7 +546,7 @@ impl Lib {
     /// c-kzg at each of `precomputes`.
     pub fn ckzg(precomputes: &[usize]) -> Lib {
         let load = |p| Settings::CKzg(c_kzg::ethereum_kzg_settings(p as u64));
-        Lib::new("c-kzg".into(), &Threads::caller(), precomputes, load)
+        Lib::new("c-kzg".into(), &Threads::default(), precomputes, load)
     }
 
     /// rust_eth_kzg at each of `precomputes`, built and run on `threads`.
@@ -561,7 +558,7 @@ impl Lib {
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
         let (mut job, threads) = (self.job(case, inp)?, &self.threads);
-        let sample = move |n| time_calls(threads, &mut job, n);
+        let sample = Box::new(move |n| time_calls(threads, &mut job, n));
         Some(Contender::new(self.label.clone(), threads.count(), sample))
     }
 
@@ -569,11 +566,9 @@ impl Lib {
     /// the settings or inputs for it are missing. Setup cases run with the
     /// first settings loaded (they load their own).
     pub fn job<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Job<'a>> {
-        let p = case.precompute;
-        let (_, s) = self.levels.iter().find(|l| case.is_setup() || l.0 == p)?;
-        if !inp.has(case.data) {
-            return None;
-        }
+        let (p, setup) = (case.precompute, case.is_setup());
+        let level = self.levels.iter().find(|l| setup || l.0 == p);
+        let (_, s) = level.filter(|_| inp.has(case.data))?;
         Some(match s {
             Settings::Fastkzg(s) => case.fk.as_ref().map(|f| Box::new(move || f(&**s, inp)))?,
             Settings::CKzg(s) => case.ck.as_ref().map(|f| Box::new(move || f(s, &inp.c)))?,

@@ -130,12 +130,11 @@ where
     };
     let n = bars.rows.len();
     let longest = bars.rows.iter().map(|r| r.chars().count()).max();
-    let longest = longest.unwrap_or(10);
     let mut chart = ChartBuilder::on(&body)
         .margin_right(30)
         .margin_top(5)
         .x_label_area_size(60)
-        .y_label_area_size(20 + 9 * longest as u32)
+        .y_label_area_size(20 + 9 * longest.unwrap_or(10) as u32)
         .build_cartesian_2d((lo..hi).log_scale().base(base), 0f64..n as f64)?;
     type Fmt = fn(f64) -> String;
     let (fmt, axis_fmt, x_desc): (Fmt, Fmt, _) = match bars.ratio {
@@ -171,11 +170,7 @@ where
         let color = color_of(name);
         let bar = |i: usize| (n - i) as f64 - 0.08 - band * j as f64;
         let from = if bars.ratio { 1.0 } else { lo };
-        let values = || {
-            vals.iter()
-                .enumerate()
-                .filter_map(|(i, v)| Some((bar(i), (*v)?)))
-        };
+        let values = || (0..).zip(vals).filter_map(|(i, v)| Some((bar(i), (*v)?)));
         let corners = |top: f64, v: f64| [(from, top - band * 0.92), (v.clamp(lo, hi), top)];
         let rects = values().map(|(top, v)| Rectangle::new(corners(top, v), color.filled()));
         chart

@@ -126,14 +126,14 @@ impl GoServer {
     /// program. An error is kept in [`GoServer::failed`].
     pub fn contender(&mut self) -> Contender<'_> {
         let (label, threads) = (crate::threads::label(LABEL, self.threads), self.threads);
-        let mut run = move |n| match self.failed {
+        let mut run = move |n: u64| match self.failed {
             Some(_) => Duration::ZERO,
             None => self.request(&format!("run {n}")).unwrap_or_else(|e| {
                 self.failed = Some(e);
                 Duration::ZERO
             }),
         };
-        Contender::new(label, threads, move |n| (run(n), 0))
+        Contender::new(label, threads, Box::new(move |n| (run(n), 0)))
     }
 }
 

@@ -207,12 +207,11 @@ pub fn markdown(res: &Results) -> String {
         s.truncate(go);
         s = s.replace("| Go peer | ? |\n", "");
     }
-    if m("mode") == "quick" {
-        s += "**Quick mode.** 2 s per function (at least 5 samples; 3 for calls over ~0.3 s, where a call over 1.5 s counts its warm-up run as a sample); setup loads 2 samples each. Left out: rust_eth_kzg's JSON-file load, fastkzg's lazy load at p=8, the text-file loads at two threads, G1 FFTs above 2^12, erasure recovery below 2^11; settings at precompute 0, 4, 8, 12, 15 only. `--full` measures everything, longer.\n\n";
-    }
-    if m("mode") == "smoke" {
-        s += "**Smoke mode.** One sample per library and case: a functional check; the times mean nothing.\n\n";
-    }
+    s += match &*m("mode") {
+        "quick" => "**Quick mode.** 2 s per function (at least 5 samples; 3 for calls over ~0.3 s, where a call over 1.5 s counts its warm-up run as a sample); setup loads 2 samples each. Left out: rust_eth_kzg's JSON-file load, fastkzg's lazy load at p=8, the text-file loads at two threads, G1 FFTs above 2^12, erasure recovery below 2^11; settings at precompute 0, 4, 8, 12, 15 only. `--full` measures everything, longer.\n\n",
+        "smoke" => "**Smoke mode.** One sample per library and case: a functional check; the times mean nothing.\n\n",
+        _ => "",
+    };
     if !res.notes.is_empty() {
         s += "**Notes from this run.**\n\n";
         for n in &res.notes {
@@ -430,9 +429,8 @@ mod tests {
             ("api-2t", "fastkzg 2T", 0.03),
             ("api-2t", "rust-eth-kzg MT", 0.04),
         ] {
-            let case = "blob_to_kzg_commitment";
-            r.times
-                .push(TimeRow::value(section, case, 0, label, median));
+            let row = TimeRow::value(section, "blob_to_kzg_commitment", 0, label, median);
+            r.times.push(row);
         }
         let md = markdown(&r);
         for want in [

@@ -121,12 +121,7 @@ impl<'a> Contender<'a> {
     /// A contender taking its samples with `sample`: a job's calls timed
     /// here ([`time_calls`]), or calls made elsewhere (the Go peer's
     /// process, which times them and checks its own results; fingerprint 0).
-    pub fn new(
-        label: String,
-        threads: usize,
-        sample: impl FnMut(u64) -> (Duration, u64) + Send + 'a,
-    ) -> Self {
-        let sample = Box::new(sample);
+    pub fn new(label: String, threads: usize, sample: Sampler<'a>) -> Self {
         Contender {
             label,
             threads,
@@ -241,19 +236,19 @@ mod tests {
     /// statistics use.
     #[test]
     fn round_robin() {
-        let (mut calls, mut counts) = (0u32, Vec::new());
+        let (mut calls, mut counts, one) = (0u32, Vec::new(), Threads::default());
         let mut job: Job = Box::new(|| {
             calls += 1;
             7
         });
-        let mut cs = vec![
-            Contender::new("a".into(), 1, move |n| {
-                time_calls(&Threads::caller(), &mut job, n)
-            }),
-            Contender::new("b".into(), 1, |n| {
-                counts.push(n);
-                (Duration::from_micros(1500 * n), 0)
-            }),
+        let elsewhere: Sampler = Box::new(|n| {
+            counts.push(n);
+            (Duration::from_micros(1500 * n), 0)
+        });
+        let timed = Box::new(move |n| time_calls(&one, &mut job, n));
+        let mut cs = [
+            Contender::new("a".into(), 1, timed),
+            Contender::new("b".into(), 1, elsewhere),
         ];
         let out = measure(&mut cs, &Budget::of("smoke"));
         drop(cs);

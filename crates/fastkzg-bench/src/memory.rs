@@ -46,7 +46,7 @@ pub fn probe_main(lib: &str, p: &str, fixture: Option<&Path>) -> Result<(), Stri
     let mut row = |case: &str, v: f64| res.times.push(TimeRow::value("probe", case, p, lib, v));
     row("hwm_start_kib", vm_hwm_kib());
     let t = Instant::now();
-    let (one, mut fast) = (Threads::caller(), None);
+    let (one, mut fast) = (Threads::default(), None);
     let lib_obj = match lib {
         "none" => None,
         "fastkzg" => {

@@ -40,8 +40,7 @@ impl SetupBytes {
             let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty());
             let counts: Vec<usize> = lines.by_ref().take(2).flat_map(|l| l.parse()).collect();
             let point = |l: &str| hex::decode(l).expect("hex point");
-            let mut take =
-                |n: usize| -> Vec<u8> { lines.by_ref().take(n).flat_map(point).collect() };
+            let mut take = |n: usize| lines.by_ref().take(n).flat_map(point).collect::<Vec<u8>>();
             let (g1_lagrange, g2_monomial) = (take(counts[0]), take(counts[1]));
             let g1_monomial = take(counts[0]);
             SetupBytes {
@@ -106,14 +105,13 @@ fn get_affinity() -> Option<libc::cpu_set_t> {
     // SAFETY: zeroed `cpu_set_t` is valid; the size passed is its own.
     let mut set: libc::cpu_set_t = unsafe { std::mem::zeroed() };
     // SAFETY: pid 0 = the calling thread; `set` is a live, writable cpu_set_t.
-    let rc =
-        unsafe { libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut set) };
+    let rc = unsafe { libc::sched_getaffinity(0, size_of::<libc::cpu_set_t>(), &mut set) };
     (rc == 0).then_some(set)
 }
 
 fn set_affinity(set: &libc::cpu_set_t) -> bool {
     // SAFETY: pid 0 = the calling thread; `set` is a live cpu_set_t.
-    unsafe { libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), set) == 0 }
+    unsafe { libc::sched_setaffinity(0, size_of::<libc::cpu_set_t>(), set) == 0 }
 }
 
 fn first_cpu(set: &libc::cpu_set_t) -> Option<usize> {

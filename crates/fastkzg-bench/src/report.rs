@@ -19,8 +19,9 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use clap::Parser;
+use fastkzg::Backend;
 
-use crate::cases::{all_cases, fastkzg_backends, Case, Inputs, Lib, PRECOMPUTES};
+use crate::cases::{all_cases, fastkzg_backends, fastkzg_label, Case, Inputs, Lib, PRECOMPUTES};
 use crate::gopeer::{self, GoServer};
 use crate::measure::{fmt_time, measure, time_calls, Budget, Contender, Outcome, Stats};
 use crate::threads::Threads;
@@ -180,13 +181,10 @@ impl Results {
             s += &format!("meta\t{k}\t{v}\n");
         }
         for r in &self.times {
-            let (st, t) = (&r.stats, r.threads);
-            let head = format!(
-                "time\t{}\t{}\t{}\t{}\t{}\t{t}",
-                r.section, r.case, r.param, r.title, r.label
-            );
-            let stats = st.q.map(|v| format!("\t{v:e}"));
-            s += &format!("{head}{}\t{}\t{}\n", stats.concat(), st.samples, st.iters);
+            let (p, t, st) = (r.param.to_string(), r.threads.to_string(), &r.stats);
+            let head = [&*r.section, &r.case, &p, &r.title, &r.label, &t].join("\t");
+            let q = st.q.map(|v| format!("\t{v:e}")).concat();
+            s += &format!("time\t{head}{q}\t{}\t{}\n", st.samples, st.iters);
         }
         for n in &self.notes {
             s += &format!("note\t{}\n", n.replace(['\t', '\n'], " "));
@@ -236,9 +234,8 @@ impl Results {
 
     /// (section, case, title) present in `sections`, in order.
     pub fn cases(&self, sections: &[&str]) -> Vec<(String, String, String)> {
-        self.distinct(sections, |t| {
-            (t.section.clone(), t.case.clone(), t.title.clone())
-        })
+        let key = |t: &TimeRow| (t.section.clone(), t.case.clone(), t.title.clone());
+        self.distinct(sections, key)
     }
 
     /// `key` of each row in `sections`, without repeats, in order.
@@ -470,8 +467,7 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
         log!(start, "{tag} {}: {}", case.title, line.join(" | "));
         for o in outcomes {
             let text = [&*section, &case.key, &case.title, &o.label];
-            let row = TimeRow::new(text, 0, o.threads, o.stats);
-            res.times.push(row);
+            res.times.push(TimeRow::new(text, 0, o.threads, o.stats));
         }
     }
     print!("{}", res.to_tsv());
@@ -489,21 +485,19 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
         return;
     }
     log!(start, "toolkit (fastkzg, 1 thread)");
-    crate::each_backend!(|B| toolkit_rows::<B>(&tools, &budget, res, start));
-}
-
-fn toolkit_rows<B: fastkzg::Backend>(tools: &[Tool], b: &Budget, res: &mut Results, t0: Instant) {
-    let (one, label) = (Threads::caller(), crate::cases::fastkzg_label(B::NAME));
-    let inp = one.run(ToolkitInputs::<B>::mainnet);
-    for tool in tools {
-        let mut job = one.run(|| inp.job(*tool));
-        let sample = |n| time_calls(&one, &mut job, n);
-        let st = measure(&mut [Contender::new(label.clone(), 1, sample)], b);
-        let ((group, p, title), st) = (tool.info(), st[0].stats.clone());
-        log!(t0, "{group} {title}: {}", fmt_time(st.median()));
-        let row = TimeRow::new(["toolkit", group, &title, &label], p, 1, st);
-        res.times.push(row);
-    }
+    let one = Threads::default();
+    crate::each_backend!(|B| {
+        let (label, inp) = (fastkzg_label(B::NAME), one.run(ToolkitInputs::<B>::mainnet));
+        for tool in &tools {
+            let mut job = one.run(|| inp.job(*tool));
+            let sample = Box::new(|n| time_calls(&one, &mut job, n));
+            let st = measure(&mut [Contender::new(label.clone(), 1, sample)], &budget);
+            let ((group, p, title), st) = (tool.info(), st[0].stats.clone());
+            log!(start, "{group} {title}: {}", fmt_time(st.median()));
+            let row = TimeRow::new(["toolkit", group, &title, &label], p, 1, st);
+            res.times.push(row);
+        }
+    });
 }
 
 #[cfg(test)]
@@ -539,9 +533,8 @@ mod tests {
         assert!(Args::try_parse_from(["report", "--bogus"]).is_err());
         assert!(Args::try_parse_from(["report", "--quick", "--smoke"]).is_err());
         let child = a.child_args(2, Path::new("f"), None, true);
-        let again =
-            Args::try_parse_from(std::iter::once("report".to_string()).chain(child)).unwrap();
-        let again = (again.threads, again.no_setup, again.mode());
-        assert_eq!(again, (2, true, "quick"));
+        let argv = std::iter::once("report".to_string()).chain(child);
+        let b = Args::try_parse_from(argv).unwrap();
+        assert_eq!((b.threads, b.no_setup, b.mode()), (2, true, "quick"));
     }
 }

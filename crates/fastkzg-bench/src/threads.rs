@@ -15,7 +15,8 @@ pub fn label(base: &str, n: usize) -> String {
     }
 }
 
-/// A number of worker threads and, with the `parallel` feature, their pool.
+/// A number of worker threads and, with the `parallel` feature, their pool;
+/// the default is the caller's thread alone (fastkzg's serial path).
 #[derive(Clone, Default)]
 pub struct Threads {
     #[cfg(feature = "parallel")]
@@ -23,25 +24,17 @@ pub struct Threads {
 }
 
 impl Threads {
-    /// The caller's thread, no pool: fastkzg's serial path.
-    pub fn caller() -> Self {
-        Threads::default()
-    }
-
     /// A pool of `n` threads (the caller alone for `n <= 1`); `None`
     /// without the `parallel` feature when `n > 1`.
     pub fn new(n: usize) -> Option<Self> {
         #[cfg(feature = "parallel")]
         if n > 1 {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(n);
-            let pool = pool
-                .thread_name(move |i| format!("bench-{n}t-{i}"))
-                .build()
-                .ok()?;
-            let pool = Some(std::sync::Arc::new(pool));
+            let pool = pool.thread_name(move |i| format!("bench-{n}t-{i}")).build();
+            let pool = Some(std::sync::Arc::new(pool.ok()?));
             return Some(Threads { pool });
         }
-        (n <= 1).then(Self::caller)
+        (n <= 1).then(Self::default)
     }
 
     /// The number of threads.

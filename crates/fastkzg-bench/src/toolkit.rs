@@ -3,6 +3,7 @@
 //! multi-proofs, zero polynomials and erasure recovery.
 
 use fastkzg::backend::{Backend, Module, Scalar};
+use fastkzg::ethereum::bytes::blob_to_polynomial;
 use fastkzg::kzg::Fk20;
 use fastkzg::math::{das, erasure, fft, zero_poly, Domain};
 use fastkzg::msm::FixedBaseMsm;
@@ -153,8 +154,7 @@ impl<B: Backend> ToolkitInputs<B> {
         }
         points.truncate(n);
         let blob = &crate::random_blobs(1, crate::BLOB_SEED)[0];
-        let evals =
-            fastkzg::ethereum::bytes::blob_to_polynomial::<B>(blob).expect("canonical blob");
+        let evals = blob_to_polynomial::<B>(blob).expect("canonical blob");
         let coeffs = das::brp_evals_to_coeffs(&evals, &Domain::new(evals.len()).expect("domain"))
             .expect("ifft");
         ToolkitInputs {
