@@ -305,6 +305,7 @@ pub fn api_cases() -> Vec<Case> {
         (OneBlob, "1_blob_128_cells", "1 blob × 128 cells"),
         (Column(16), "1_column_16_blobs", "1 column × 16 blobs"),
         (Column(64), "1_column_64_blobs", "1 column × 64 blobs"),
+        (AllCells(8), "8_blobs_128_cells", "8 blobs × 128 cells"),
         (AllCells(64), "64_blobs_128_cells", "64 blobs × 128 cells"),
     ];
     v.extend(cell_sets.map(|(set, key, title)| {
@@ -606,9 +607,9 @@ mod tests {
         assert_eq!(keys.len(), cases.len(), "case keys are unique");
         assert!(cases.iter().all(|c| c.fk.is_some()));
         let api = api_cases();
-        assert_eq!(api.len(), 20);
+        assert_eq!(api.len(), 21);
         assert!(api.iter().all(|c| c.ck.is_some() && c.rek.is_some()));
-        assert_eq!(api.iter().filter(|c| c.go).count(), 17); // all but p=8
+        assert_eq!(api.iter().filter(|c| c.go).count(), 18); // all but p=8
         let go_setup = cases.iter().filter(|c| c.go && c.is_setup());
         assert!(go_setup
             .map(|c| &c.key)
