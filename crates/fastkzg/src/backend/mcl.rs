@@ -138,6 +138,74 @@ mcl_view!(Fp, raw::Fp);
 mcl_view!(G1, raw::G1);
 mcl_view!(G2, raw::G2);
 
+/// The additive operators of an adapter type through its `mcl_rust` type:
+/// `add`, `sub` and `neg`, and the assigning forms, which mcl computes in
+/// place (Fr, Fp, G1, G2 alike).
+macro_rules! mcl_additive {
+    ($name:ident, $raw:ty) => {
+        impl Add for $name {
+            type Output = $name;
+            #[inline]
+            fn add(self, rhs: $name) -> $name {
+                let mut z = $name::ZERO;
+                <$raw>::add(z.raw_mut(), self.raw(), rhs.raw());
+                z
+            }
+        }
+        impl Sub for $name {
+            type Output = $name;
+            #[inline]
+            fn sub(self, rhs: $name) -> $name {
+                let mut z = $name::ZERO;
+                <$raw>::sub(z.raw_mut(), self.raw(), rhs.raw());
+                z
+            }
+        }
+        impl Neg for $name {
+            type Output = $name;
+            #[inline]
+            fn neg(self) -> $name {
+                let mut z = $name::ZERO;
+                <$raw>::neg(z.raw_mut(), self.raw());
+                z
+            }
+        }
+        impl AddAssign for $name {
+            #[inline]
+            fn add_assign(&mut self, rhs: $name) {
+                *self.raw_mut() += rhs.raw();
+            }
+        }
+        impl SubAssign for $name {
+            #[inline]
+            fn sub_assign(&mut self, rhs: $name) {
+                *self.raw_mut() -= rhs.raw();
+            }
+        }
+    };
+}
+
+/// The field multiplication of Fr or Fp through its `mcl_rust` type.
+macro_rules! mcl_field_mul {
+    ($name:ident, $raw:ty) => {
+        impl Mul for $name {
+            type Output = $name;
+            #[inline]
+            fn mul(self, rhs: $name) -> $name {
+                let mut z = $name::ZERO;
+                <$raw>::mul(z.raw_mut(), self.raw(), rhs.raw());
+                z
+            }
+        }
+        impl MulAssign for $name {
+            #[inline]
+            fn mul_assign(&mut self, rhs: $name) {
+                *self.raw_mut() *= rhs.raw();
+            }
+        }
+    };
+}
+
 /// The constants of the backend, computed by mcl when it is configured.
 struct Lib {
     fr_one: Fr,
@@ -214,67 +282,14 @@ impl Fr {
     const ZERO: Fr = Fr([0; 4]);
 }
 
-impl Add for Fr {
-    type Output = Fr;
-    #[inline]
-    fn add(self, rhs: Fr) -> Fr {
-        let mut z = Fr::ZERO;
-        raw::Fr::add(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
-impl Sub for Fr {
-    type Output = Fr;
-    #[inline]
-    fn sub(self, rhs: Fr) -> Fr {
-        let mut z = Fr::ZERO;
-        raw::Fr::sub(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
-impl Mul for Fr {
-    type Output = Fr;
-    #[inline]
-    fn mul(self, rhs: Fr) -> Fr {
-        let mut z = Fr::ZERO;
-        raw::Fr::mul(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
+mcl_additive!(Fr, raw::Fr);
+mcl_field_mul!(Fr, raw::Fr);
+
 impl<'a> Mul<&'a Fr> for Fr {
     type Output = Fr;
     #[inline]
     fn mul(self, rhs: &'a Fr) -> Fr {
-        let mut z = Fr::ZERO;
-        raw::Fr::mul(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
-impl Neg for Fr {
-    type Output = Fr;
-    #[inline]
-    fn neg(self) -> Fr {
-        let mut z = Fr::ZERO;
-        raw::Fr::neg(z.raw_mut(), self.raw());
-        z
-    }
-}
-impl AddAssign for Fr {
-    #[inline]
-    fn add_assign(&mut self, rhs: Fr) {
-        *self.raw_mut() += rhs.raw();
-    }
-}
-impl SubAssign for Fr {
-    #[inline]
-    fn sub_assign(&mut self, rhs: Fr) {
-        *self.raw_mut() -= rhs.raw();
-    }
-}
-impl MulAssign for Fr {
-    #[inline]
-    fn mul_assign(&mut self, rhs: Fr) {
-        *self.raw_mut() *= rhs.raw();
+        self * *rhs
     }
 }
 
@@ -354,42 +369,8 @@ impl Fp {
     }
 }
 
-impl Add for Fp {
-    type Output = Fp;
-    #[inline]
-    fn add(self, rhs: Fp) -> Fp {
-        let mut z = Fp::ZERO;
-        raw::Fp::add(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
-impl Sub for Fp {
-    type Output = Fp;
-    #[inline]
-    fn sub(self, rhs: Fp) -> Fp {
-        let mut z = Fp::ZERO;
-        raw::Fp::sub(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
-impl Mul for Fp {
-    type Output = Fp;
-    #[inline]
-    fn mul(self, rhs: Fp) -> Fp {
-        let mut z = Fp::ZERO;
-        raw::Fp::mul(z.raw_mut(), self.raw(), rhs.raw());
-        z
-    }
-}
-impl Neg for Fp {
-    type Output = Fp;
-    #[inline]
-    fn neg(self) -> Fp {
-        let mut z = Fp::ZERO;
-        raw::Fp::neg(z.raw_mut(), self.raw());
-        z
-    }
-}
+mcl_additive!(Fp, raw::Fp);
+mcl_field_mul!(Fp, raw::Fp);
 
 impl BaseField for Fp {
     fn zero() -> Self {
@@ -470,40 +451,7 @@ macro_rules! mcl_group {
                 self.raw() == rhs.raw()
             }
         }
-        impl Add for $name {
-            type Output = $name;
-            fn add(self, rhs: $name) -> $name {
-                let mut z = $name::ZERO;
-                <$raw>::add(z.raw_mut(), self.raw(), rhs.raw());
-                z
-            }
-        }
-        impl Sub for $name {
-            type Output = $name;
-            fn sub(self, rhs: $name) -> $name {
-                let mut z = $name::ZERO;
-                <$raw>::sub(z.raw_mut(), self.raw(), rhs.raw());
-                z
-            }
-        }
-        impl Neg for $name {
-            type Output = $name;
-            fn neg(self) -> $name {
-                let mut z = $name::ZERO;
-                <$raw>::neg(z.raw_mut(), self.raw());
-                z
-            }
-        }
-        impl AddAssign for $name {
-            fn add_assign(&mut self, rhs: $name) {
-                *self.raw_mut() += rhs.raw();
-            }
-        }
-        impl SubAssign for $name {
-            fn sub_assign(&mut self, rhs: $name) {
-                *self.raw_mut() -= rhs.raw();
-            }
-        }
+        mcl_additive!($name, $raw);
         impl<'a> Mul<&'a Fr> for $name {
             type Output = $name;
             fn mul(self, rhs: &'a Fr) -> $name {
