@@ -27,7 +27,9 @@ use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
 use ark_ec::{AdditiveGroup, AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInt, Field, One, PrimeField, Zero};
 
-use super::zcash::{is_canonical_infinity, FLAG_COMPRESSED, FLAG_INFINITY, FLAG_MASK, FLAG_SORT};
+use super::zcash::{
+    compressed_flags, uncompressed_flags, FLAG_COMPRESSED, FLAG_INFINITY, FLAG_MASK, FLAG_SORT,
+};
 use super::{Accel, Backend, Group, Module, PointError, Scalar};
 
 /// The arkworks backend marker type.
@@ -313,22 +315,15 @@ impl Backend for Arkworks {
     }
 
     fn g1_decompress(bytes: &[u8; 48]) -> Result<G1Affine, PointError> {
-        let flags = bytes[0] & FLAG_MASK;
-        if flags & FLAG_COMPRESSED == 0 {
-            return Err(PointError::InvalidEncoding);
-        }
-        if flags & FLAG_INFINITY != 0 {
-            return if is_canonical_infinity(bytes, FLAG_COMPRESSED | FLAG_INFINITY) {
-                Ok(G1Affine::identity())
-            } else {
-                Err(PointError::InvalidEncoding)
-            };
+        if compressed_flags(bytes)? {
+            return Ok(G1Affine::identity());
         }
         let mut x_bytes = *bytes;
         x_bytes[0] &= !FLAG_MASK;
         let x = fq_from_be(&x_bytes).ok_or(PointError::InvalidEncoding)?;
-        let p = point_from_x::<ark_bls12_381::g1::Config>(x, flags & FLAG_SORT != 0, fq_is_larger)
-            .ok_or(PointError::NotOnCurve)?;
+        let p =
+            point_from_x::<ark_bls12_381::g1::Config>(x, bytes[0] & FLAG_SORT != 0, fq_is_larger)
+                .ok_or(PointError::NotOnCurve)?;
         // (0, ±2) has order 3; blst reports it before its subgroup check.
         if x.is_zero() || !p.is_in_correct_subgroup_assuming_on_curve() {
             return Err(PointError::NotInSubgroup);
@@ -341,12 +336,8 @@ impl Backend for Arkworks {
     }
 
     fn g1_deserialize_unchecked_subgroup(bytes: &[u8; 96]) -> Result<G1Affine, PointError> {
-        let flags = bytes[0] & FLAG_MASK;
-        if flags == FLAG_INFINITY && is_canonical_infinity(bytes, FLAG_INFINITY) {
+        if uncompressed_flags(bytes)? {
             return Ok(G1Affine::identity());
-        }
-        if flags != 0 {
-            return Err(PointError::InvalidEncoding);
         }
         let x = fq_from_be(&bytes[..FQ_BYTES]).ok_or(PointError::InvalidEncoding)?;
         let y = fq_from_be(&bytes[FQ_BYTES..]).ok_or(PointError::InvalidEncoding)?;
@@ -378,22 +369,15 @@ impl Backend for Arkworks {
     }
 
     fn g2_decompress(bytes: &[u8; 96]) -> Result<G2, PointError> {
-        let flags = bytes[0] & FLAG_MASK;
-        if flags & FLAG_COMPRESSED == 0 {
-            return Err(PointError::InvalidEncoding);
-        }
-        if flags & FLAG_INFINITY != 0 {
-            return if is_canonical_infinity(bytes, FLAG_COMPRESSED | FLAG_INFINITY) {
-                Ok(G2::zero())
-            } else {
-                Err(PointError::InvalidEncoding)
-            };
+        if compressed_flags(bytes)? {
+            return Ok(G2::zero());
         }
         let mut x_bytes = *bytes;
         x_bytes[0] &= !FLAG_MASK;
         let x = fq2_from_be(&x_bytes)?;
-        let p = point_from_x::<ark_bls12_381::g2::Config>(x, flags & FLAG_SORT != 0, fq2_is_larger)
-            .ok_or(PointError::NotOnCurve)?;
+        let p =
+            point_from_x::<ark_bls12_381::g2::Config>(x, bytes[0] & FLAG_SORT != 0, fq2_is_larger)
+                .ok_or(PointError::NotOnCurve)?;
         if !p.is_in_correct_subgroup_assuming_on_curve() {
             return Err(PointError::NotInSubgroup);
         }
@@ -405,12 +389,8 @@ impl Backend for Arkworks {
     }
 
     fn g2_deserialize_unchecked_subgroup(bytes: &[u8; 192]) -> Result<G2, PointError> {
-        let flags = bytes[0] & FLAG_MASK;
-        if flags == FLAG_INFINITY && is_canonical_infinity(bytes, FLAG_INFINITY) {
+        if uncompressed_flags(bytes)? {
             return Ok(G2::zero());
-        }
-        if flags != 0 {
-            return Err(PointError::InvalidEncoding);
         }
         let x = fq2_from_be(&bytes[..2 * FQ_BYTES])?;
         let y = fq2_from_be(&bytes[2 * FQ_BYTES..])?;

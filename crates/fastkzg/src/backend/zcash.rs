@@ -7,11 +7,12 @@
 //! `0x20` (compressed only) `y` is the lexicographically larger root.
 //!
 //! The flag checks of whole encodings ([`compressed_flags`],
-//! [`uncompressed_flags`]) serve the adapters whose libraries decode the
-//! coordinates but report every failure alike (zkcrypto) or accept
-//! non-canonical encodings of the point at infinity (mcl).
+//! [`uncompressed_flags`]) serve every adapter that checks encodings
+//! itself: arkworks, zkcrypto (whose library reports every failure alike)
+//! and mcl (which accepts non-canonical encodings of the point at
+//! infinity).
 
-// The arkworks adapter checks the flags inline and uses only the constants.
+// `x_is_zero` serves zkcrypto and mcl only.
 #![cfg_attr(not(any(feature = "zkcrypto", feature = "mcl")), allow(dead_code))]
 
 use super::PointError;
