@@ -17,7 +17,7 @@ use super::srs::Srs;
 use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::math::{fft, Domain};
-use crate::msm::FixedBaseMsm;
+use crate::msm::{batch_affine, FixedBaseMsm};
 use crate::trace::phase;
 
 /// Precomputed FK20 data for polynomials of `n` coefficients and cosets of
@@ -30,6 +30,10 @@ pub struct Fk20<B: Backend> {
     rows: Vec<Vec<B::G1Affine>>,
     /// Optional fixed-base tables, one per row.
     tables: Option<Vec<FixedBaseMsm<B>>>,
+    /// Without tables: per row, the shifted layers `2^(32j)·P` (`j = 1, 2, 3`)
+    /// of its points for [`batch_affine::g1_msm_many_shifted`], built on
+    /// first use.
+    shifted: std::sync::OnceLock<Vec<Vec<Vec<B::G1Affine>>>>,
 }
 
 impl<B: Backend> core::fmt::Debug for Fk20<B> {
@@ -124,6 +128,7 @@ impl<B: Backend> Fk20<B> {
             domain: Domain::<B::Fr>::new(2 * r)?,
             rows,
             tables: None,
+            shifted: std::sync::OnceLock::new(),
         };
         if table_window > 0 {
             fk.build_tables(table_window);
@@ -149,14 +154,30 @@ impl<B: Backend> Fk20<B> {
         }
     }
 
-    /// Bytes held by the precomputed rows and tables.
+    /// The shifted layers of every row (built on first use).
+    fn shifted(&self) -> &Vec<Vec<Vec<B::G1Affine>>> {
+        crate::par::get_or_build(&self.shifted, || {
+            crate::par::map_collect(self.rows.len(), |k| {
+                batch_affine::shifted_layers::<B>(&self.rows[k])
+            })
+        })
+    }
+
+    /// Bytes held by the precomputed rows, tables and shifted layers.
     pub fn memory_bytes(&self) -> usize {
-        let rows: usize =
-            self.rows.iter().map(|r| r.len()).sum::<usize>() * core::mem::size_of::<B::G1Affine>();
-        rows + self
-            .tables
-            .as_ref()
-            .map_or(0, |t| t.iter().map(FixedBaseMsm::memory_bytes).sum())
+        let point = core::mem::size_of::<B::G1Affine>();
+        let rows: usize = self.rows.iter().map(|r| r.len()).sum::<usize>() * point;
+        let shifted: usize = self.shifted.get().map_or(0, |s| {
+            s.iter()
+                .flat_map(|layers| layers.iter())
+                .map(|l| l.len() * point)
+                .sum()
+        });
+        rows + shifted
+            + self
+                .tables
+                .as_ref()
+                .map_or(0, |t| t.iter().map(FixedBaseMsm::memory_bytes).sum())
     }
 
     /// The commitments `H_0..H_{r−2}` followed by zeros (length `2r`).
@@ -204,10 +225,11 @@ impl<B: Backend> Fk20<B> {
                     match &self.tables {
                         Some(t) => FixedBaseMsm::msm_many(&t[rows.clone()], &row_scalars[rows]),
                         None => {
-                            let msms: Vec<crate::msm::batch_affine::MsmInput<'_, B>> = rows
-                                .map(|k| (&self.rows[k][..], &row_scalars[k][..]))
+                            let shifted = self.shifted();
+                            let msms: Vec<batch_affine::ShiftedInput<'_, B>> = rows
+                                .map(|k| (&self.rows[k][..], &shifted[k][..], &row_scalars[k][..]))
                                 .collect();
-                            crate::msm::batch_affine::g1_msm_many::<B>(&msms)
+                            batch_affine::g1_msm_many_shifted::<B>(&msms)
                         }
                     }
                 })
