@@ -641,8 +641,8 @@ impl Backend for Blst {
 }
 
 /// blst's fast paths: the AVX-512 IFMA kernels where the CPU has them
-/// (`fastkzg_ifma::engine()`, read at the start of each call), and its own
-/// Pippenger for MSMs below `BATCH_AFFINE_MIN_POINTS` (64) points.
+/// (`fastkzg_ifma::engine()`, read at the start of each call), and, with
+/// them, blst's own Pippenger for MSMs of under 16 points.
 impl Accel<Blst> for Blst {
     /// Eight elements at a time on AVX-512 IFMA: the canonicity check on
     /// the integers, then one eight-lane Montgomery conversion.
@@ -745,13 +745,15 @@ impl Accel<Blst> for Blst {
         wnaf::straus(&[(&table, &d1), (&phi_table, &d2)])
     }
 
-    /// blst's Pippenger (with GLV, or the IFMA bucket method where the CPU
-    /// has it) below `BATCH_AFFINE_MIN_POINTS` (64) points or with IFMA;
-    /// else the generic batch-affine MSM, which beats blst's Pippenger
-    /// there.
+    /// With IFMA: blst's Pippenger below 16 points, the IFMA bucket method
+    /// over the GLV halves from 16 on. Without: the generic MSM (Straus
+    /// below 32 points, batch-affine buckets above), which beats blst's
+    /// Pippenger at every size from 4 points on.
     fn g1_msm(points: &[blst_p1_affine], scalars: &[Fr]) -> G1 {
         let n = points.len().min(scalars.len());
-        if n >= crate::msm::BATCH_AFFINE_MIN_POINTS && !Blst::msm_accelerated() {
+        // Without IFMA the generic methods beat blst's Pippenger at every
+        // size from four points on (see `crate::msm::STRAUS_MAX_POINTS`).
+        if n > 3 && !Blst::msm_accelerated() {
             return crate::msm::g1_msm_generic::<Blst>(points, scalars);
         }
         match n {
