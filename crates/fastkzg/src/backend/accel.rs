@@ -60,9 +60,10 @@ pub trait Accel<B: Backend> {
     }
 
     /// `s·p` in variable time, for public inputs (verification). `p` must
-    /// be in G1. The default is width-5 NAF ([`crate::msm::wnaf`]).
+    /// be in G1. The default splits `s` by GLV into two 128-bit NAF terms on
+    /// one doubling chain ([`crate::msm::jacobian::g1_mul_glv`]).
     fn g1_mul_vartime(p: &B::G1, s: &B::Fr) -> B::G1 {
-        crate::msm::wnaf::mul(p, &crate::msm::wnaf::limbs(&s.to_bytes_le()))
+        crate::msm::jacobian::g1_mul_glv::<B>(p, s)
     }
 
     /// `Σ scalars[i]·points[i]` (variable base, one thread). Points must be

@@ -13,12 +13,11 @@ use blst::{
 
 use super::accel::fr_from_bytes_be_each;
 pub use super::blst_fp::Fp;
-use super::blst_glv::{endomorphism, endomorphism_projective, GLV_MIN_POINTS};
+use super::blst_glv::{endomorphism, GLV_MIN_POINTS};
 use super::blst_ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
 use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
 use crate::msm::glv::split_scalar;
-use crate::msm::wnaf;
 
 /// The blst backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -731,18 +730,6 @@ impl Accel<Blst> for Blst {
             return out;
         }
         bytes.iter().map(Blst::g1_decompress).collect()
-    }
-
-    /// GLV: `s·P = s₁·P + s₂·φ(P)` with 128-bit halves, both NAF terms on
-    /// one chain of 128 doublings; the table of `φ(P)` is the table of `P`
-    /// mapped by `φ` (one multiplication per entry).
-    fn g1_mul_vartime(p: &G1, s: &Fr) -> G1 {
-        let (s1, s2) = split_scalar(&s.canonical_limbs());
-        let table = wnaf::odd_multiples(p, wnaf::WINDOW);
-        let phi_table: Vec<G1> = table.iter().map(endomorphism_projective).collect();
-        let d1 = wnaf::digits(&[s1 as u64, (s1 >> 64) as u64], wnaf::WINDOW);
-        let d2 = wnaf::digits(&[s2 as u64, (s2 >> 64) as u64], wnaf::WINDOW);
-        wnaf::straus(&[(&table, &d1), (&phi_table, &d2)])
     }
 
     /// With IFMA: blst's Pippenger below 16 points, the IFMA bucket method

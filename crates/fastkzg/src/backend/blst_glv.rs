@@ -24,15 +24,6 @@ pub(super) fn endomorphism(p: &blst_p1_affine) -> blst_p1_affine {
     out
 }
 
-/// `φ` on a Jacobian point: `(β·X, Y, Z)`, since `x = X/Z²` (the identity,
-/// `Z = 0`, maps to itself).
-pub(super) fn endomorphism_projective(p: &super::blst::G1) -> super::blst::G1 {
-    let mut out = *p;
-    // SAFETY: multiplies two initialised field elements into `out.0.x`.
-    unsafe { blst::blst_fp_mul(&mut out.0.x, &p.0.x, &BETA) };
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@
 //! variable-base Pippenger.
 
 use super::batch_affine::recode;
+use super::jacobian::Jacobian;
 use crate::backend::{Backend, Group, Module};
 
 /// A fixed-base MSM table for a list of bases.
@@ -206,7 +207,9 @@ impl<B: Backend> FixedBaseMul<B> {
     pub fn mul(&self, s: &B::Fr) -> B::G1 {
         let mut digits = Vec::with_capacity(COMB_LAYERS);
         recode::<B>(s, COMB_WINDOW, COMB_LAYERS, &mut digits);
-        let mut acc = B::G1::zero();
+        // Mixed additions into a Jacobian accumulator (variable time: the
+        // scalars are public).
+        let mut acc = Jacobian::<B::Fp>::infinity();
         for (j, d) in digits.iter().enumerate() {
             let d = *d as usize;
             if d == 0 {
@@ -218,14 +221,12 @@ impl<B: Backend> FixedBaseMul<B> {
             } else {
                 ((1 << COMB_WINDOW) - d, true)
             };
-            let q = B::g1_from_affine(&self.table[j * COMB_HALF + magnitude - 1]);
-            if negative {
-                acc -= q;
-            } else {
-                acc += q;
-            }
+            let Some((x, y)) = B::g1_affine_xy(&self.table[j * COMB_HALF + magnitude - 1]) else {
+                continue;
+            };
+            acc = acc.add_affine(x, if negative { -y } else { y });
         }
-        acc
+        acc.to_group::<B>()
     }
 
     /// The table size in bytes.

@@ -5,6 +5,7 @@
 pub mod batch_affine;
 pub mod fixed_base;
 pub(crate) mod glv;
+pub mod jacobian;
 pub mod scale;
 pub mod straus;
 pub mod wnaf;

@@ -3,19 +3,17 @@
 //!
 //! Each product uses the GLV split (`msm::glv`): two 128-bit halves on
 //! one chain of 128 doublings, width-5 NAF digits, tables of the odd
-//! multiples `P, 3P, …, 15P` and their images under `φ`. All tables are made
-//! affine with one shared inversion, so every table addition is a mixed
-//! addition and `φ` is one base-field multiplication per entry. Against a
-//! constant-time 255-bit multiplication (255 doublings) this is about a third
-//! fewer field multiplications. For public inputs only.
+//! multiples `P, 3P, …, 15P` and their images under `φ`. The inputs are made
+//! affine with one shared inversion and the tables are built in affine form
+//! for all points at once (one inversion per step), so every digit is a
+//! mixed addition into a Jacobian accumulator, and `φ` is one base-field
+//! multiplication per addition; the results share one more inversion.
+//! Against a constant-time 255-bit multiplication (255 doublings) this is
+//! less than half the field multiplications. For public inputs only.
 
+use super::jacobian::{batch_to_group, odd_multiples_affine, Jacobian, TABLE_LEN, WINDOW};
 use super::wnaf;
-use crate::backend::{Backend, Group, Module};
-
-/// NAF width: tables of `2^(W−2)` odd multiples.
-const W: usize = 5;
-/// Table entries per point.
-const ENTRIES: usize = 1 << (W - 2);
+use crate::backend::Backend;
 
 /// `ys[i] ← ws[i]·ys[i]` for every `i` below both lengths. The points must
 /// lie in G1 (the GLV endomorphism acts as `λ` only there).
@@ -24,65 +22,50 @@ pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
     if n == 0 {
         return;
     }
-    let mut tables = Vec::with_capacity(n * ENTRIES);
-    for y in &ys[..n] {
-        tables.extend(wnaf::odd_multiples(y, W));
-    }
-    let plus = B::g1_batch_to_affine(&tables);
+    // The points other than infinity, in affine coordinates (infinity stays).
+    let xys: Vec<Option<(B::Fp, B::Fp)>> = B::g1_batch_to_affine(&ys[..n])
+        .iter()
+        .map(B::g1_affine_xy)
+        .collect();
+    let bases: Vec<(B::Fp, B::Fp)> = xys.iter().flatten().copied().collect();
+    let table = odd_multiples_affine(&bases);
     let beta = B::g1_glv_beta();
-    // Per entry: φ(T), −T and −φ(T); the point at infinity maps to itself.
-    let mut phi = Vec::with_capacity(plus.len());
-    let mut minus = Vec::with_capacity(plus.len());
-    let mut phi_minus = Vec::with_capacity(plus.len());
-    for t in &plus {
-        match B::g1_affine_xy(t) {
-            Some((x, y)) => {
-                let bx = beta * x;
-                phi.push(B::g1_affine_from_xy(bx, y));
-                minus.push(B::g1_affine_from_xy(x, -y));
-                phi_minus.push(B::g1_affine_from_xy(bx, -y));
-            }
-            None => {
-                phi.push(*t);
-                minus.push(*t);
-                phi_minus.push(*t);
-            }
-        }
-    }
-    for (i, (y, w)) in ys.iter_mut().zip(ws).enumerate() {
-        let (k1, k2) = super::glv::split(w);
-        let d1 = wnaf::digits(&[k1 as u64, (k1 >> 64) as u64], W);
-        let d2 = wnaf::digits(&[k2 as u64, (k2 >> 64) as u64], W);
-        let at = i * ENTRIES..(i + 1) * ENTRIES;
-        let terms = [
-            (&d1, &plus[at.clone()], &minus[at.clone()]),
-            (&d2, &phi[at.clone()], &phi_minus[at]),
-        ];
-        let mut acc = B::G1::zero();
-        let top = d1.len().max(d2.len());
-        for bit in (0..top).rev() {
-            if !acc.is_zero() {
+    let mut results = Vec::with_capacity(n);
+    let mut t = 0;
+    for (xy, w) in xys.iter().zip(ws) {
+        let mut acc = Jacobian::<B::Fp>::infinity();
+        if xy.is_some() {
+            let (k1, k2) = super::glv::split(w);
+            let halves = [k1, k2].map(|k| wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW));
+            let entries = &table[t * TABLE_LEN..(t + 1) * TABLE_LEN];
+            t += 1;
+            let top = halves[0].len().max(halves[1].len());
+            for bit in (0..top).rev() {
                 acc = acc.double();
-            }
-            for (digits, pos, neg) in &terms {
-                let d = digits.get(bit).copied().unwrap_or(0);
-                // `d` is odd, so `|d| = 2k + 1` is entry `k`.
-                let k = (d.unsigned_abs() / 2) as usize;
-                if d > 0 {
-                    acc = B::g1_add_affine(&acc, &pos[k]);
-                } else if d < 0 {
-                    acc = B::g1_add_affine(&acc, &neg[k]);
+                for (half, digits) in halves.iter().enumerate() {
+                    let d = digits.get(bit).copied().unwrap_or(0);
+                    if d == 0 {
+                        continue;
+                    }
+                    // `d` is odd, so `|d| = 2k + 1` is entry `k`; the second
+                    // half multiplies φ(P) = (β·x, y).
+                    let (x, y) = entries[(d.unsigned_abs() / 2) as usize];
+                    let x = if half == 1 { beta * x } else { x };
+                    acc = acc.add_affine(x, if d < 0 { -y } else { y });
                 }
             }
         }
-        *y = acc;
+        results.push(acc);
+    }
+    for (y, r) in ys.iter_mut().zip(batch_to_group::<B>(&results)) {
+        *y = r;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Scalar;
+    use crate::backend::{Group, Module, Scalar};
     use crate::Blst;
 
     type Fr = <Blst as Backend>::Fr;

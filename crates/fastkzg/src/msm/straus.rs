@@ -1,108 +1,20 @@
 //! Small variable-base MSMs: GLV halves and width-5 NAF digits for every
 //! point, all terms sharing one chain of 128 doublings (Straus's method),
-//! with the tables of odd multiples in affine form (one shared inversion)
-//! so that each digit costs a mixed addition, in Jacobian coordinates over
-//! the backend's base field (blst's own mixed addition also evaluates the
-//! doubling formula, for constant time, which a public-input MSM does not
-//! need).
+//! with the tables of odd multiples in affine form (one shared inversion
+//! per step for all points) so that each digit costs a mixed addition into
+//! a [`Jacobian`] accumulator.
 //!
 //! For `n` points this is about `128` doublings, `2n·128/6` mixed additions
 //! and `8n` additions for the tables; a bucket method pays
 //! `⌈129/c⌉·(2n + 2^c)` additions plus the bucket reduction, which only
 //! pays off once `n` reaches a few dozen points.
 
+use super::jacobian::{odd_multiples_affine, Jacobian, TABLE_LEN};
 use super::{glv, wnaf};
-use crate::backend::{Backend, BaseField, Module};
+use crate::backend::{Backend, Module};
 
 /// Digit width: tables of `P, 3P, …, 15P` per point.
-const WINDOW: usize = 5;
-
-/// A Jacobian point `(X/Z², Y/Z³)` on `y² = x³ + 4` over the backend's
-/// base field; `Z = 0` is the point at infinity. The accumulator of
-/// [`g1_msm_straus`]: only doublings and additions of affine points, whose
-/// formulas need no curve constant.
-#[derive(Clone, Copy)]
-struct Jacobian<F> {
-    x: F,
-    y: F,
-    z: F,
-}
-
-impl<F: BaseField> Jacobian<F> {
-    fn infinity() -> Self {
-        Jacobian {
-            x: F::one(),
-            y: F::one(),
-            z: F::zero(),
-        }
-    }
-
-    /// `2·self` (2M + 5S, for curves with `a = 0`).
-    fn double(&self) -> Self {
-        if self.z.is_zero() || self.y.is_zero() {
-            return Self::infinity();
-        }
-        let a = self.x.square();
-        let b = self.y.square();
-        let c = b.square();
-        let t = (self.x + b).square() - a - c;
-        let d = t + t;
-        let e = a + a + a;
-        let x = e.square() - d - d;
-        let c8 = {
-            let c2 = c + c;
-            let c4 = c2 + c2;
-            c4 + c4
-        };
-        let y = e * (d - x) - c8;
-        let yz = self.y * self.z;
-        Jacobian { x, y, z: yz + yz }
-    }
-
-    /// `self + (x₂, y₂)` for an affine point (8M + 3S), with the equal and
-    /// opposite cases handled.
-    fn add_affine(&self, x2: F, y2: F) -> Self {
-        if self.z.is_zero() {
-            return Jacobian {
-                x: x2,
-                y: y2,
-                z: F::one(),
-            };
-        }
-        let z1z1 = self.z.square();
-        let u2 = x2 * z1z1;
-        let s2 = y2 * self.z * z1z1;
-        let h = u2 - self.x;
-        let r = s2 - self.y;
-        if h.is_zero() {
-            return if r.is_zero() {
-                self.double()
-            } else {
-                Self::infinity()
-            };
-        }
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = self.x * hh;
-        let x = r.square() - hhh - v - v;
-        let y = r * (v - x) - self.y * hhh;
-        Jacobian {
-            x,
-            y,
-            z: self.z * h,
-        }
-    }
-
-    /// The backend's point (one inversion).
-    fn to_group<B: Backend<Fp = F>>(self) -> B::G1 {
-        if self.z.is_zero() {
-            return B::G1::zero();
-        }
-        let zi = self.z.inverse();
-        let zi2 = zi.square();
-        B::g1_from_affine(&B::g1_affine_from_xy(self.x * zi2, self.y * zi2 * zi))
-    }
-}
+const WINDOW: usize = super::jacobian::WINDOW;
 
 /// `Σ scalars[i]·points[i]` by interleaved GLV/NAF terms (variable time:
 /// public inputs only). Points must be in G1 (the endomorphism acts as λ
@@ -150,69 +62,6 @@ pub fn g1_msm_straus<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B
         }
     }
     acc.to_group::<B>()
-}
-
-/// Entries per point of the tables of odd multiples.
-const TABLE_LEN: usize = 1 << (WINDOW - 2);
-
-/// `P, 3P, …, 15P` for every point, entry `t·TABLE_LEN + j` being
-/// `(2j + 1)·P_t`, in affine coordinates: `2P` and then each next multiple
-/// for all points at once, every step sharing one inversion. For points of
-/// odd prime order (G1) no step meets a zero denominator: `2y ≠ 0` and
-/// `(2j + 1)·P ≠ ±2P`.
-fn odd_multiples_affine<F: BaseField>(points: &[(F, F)]) -> Vec<(F, F)> {
-    let n = points.len();
-    let mut table = vec![(F::zero(), F::zero()); n * TABLE_LEN];
-    let mut dens: Vec<F> = points.iter().map(|(_, y)| *y + *y).collect();
-    batch_invert(&mut dens);
-    let doubles: Vec<(F, F)> = points
-        .iter()
-        .zip(&dens)
-        .map(|((x, y), inv)| {
-            let xx = x.square();
-            let lambda = (xx + xx + xx) * *inv;
-            let x2 = lambda.square() - *x - *x;
-            (x2, lambda * (*x - x2) - *y)
-        })
-        .collect();
-    for (t, p) in points.iter().enumerate() {
-        table[t * TABLE_LEN] = *p;
-    }
-    for j in 1..TABLE_LEN {
-        for (t, d) in doubles.iter().enumerate() {
-            dens[t] = d.0 - table[t * TABLE_LEN + j - 1].0;
-        }
-        batch_invert(&mut dens);
-        for (t, (d, inv)) in doubles.iter().zip(&dens).enumerate() {
-            let (x1, y1) = table[t * TABLE_LEN + j - 1];
-            let lambda = (d.1 - y1) * *inv;
-            let x3 = lambda.square() - x1 - d.0;
-            table[t * TABLE_LEN + j] = (x3, lambda * (x1 - x3) - y1);
-        }
-    }
-    table
-}
-
-/// Replaces every element by its inverse (Montgomery's trick: one inversion
-/// and three multiplications per element; zeros stay zero).
-fn batch_invert<F: BaseField>(v: &mut [F]) {
-    let mut prefix = Vec::with_capacity(v.len());
-    let mut acc = F::one();
-    for x in v.iter() {
-        prefix.push(acc);
-        if !x.is_zero() {
-            acc = acc * *x;
-        }
-    }
-    let mut inv = acc.inverse();
-    for (x, before) in v.iter_mut().zip(prefix).rev() {
-        if x.is_zero() {
-            continue;
-        }
-        let next = inv * *x;
-        *x = inv * before;
-        inv = next;
-    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,263 @@
+//! Variable-time point arithmetic over the backend's base field for the
+//! GLV/NAF products ([`super::straus`], [`super::scale`]): a Jacobian
+//! accumulator with mixed additions (8M + 3S, against blst's constant-time
+//! mixed addition, which also evaluates the doubling formula) and tables of
+//! odd multiples built in affine form for many points at once.
+
+use crate::backend::{Backend, BaseField, Module};
+
+/// NAF digit width of the products: tables of `P, 3P, …, 15P`.
+pub(crate) const WINDOW: usize = 5;
+
+/// A Jacobian point `(X/Z², Y/Z³)` on `y² = x³ + 4` over the backend's
+/// base field; `Z = 0` is the point at infinity. The accumulator of
+/// variable-time products: only doublings and additions of affine points,
+/// whose formulas need no curve constant.
+#[derive(Clone, Copy)]
+pub(crate) struct Jacobian<F> {
+    x: F,
+    y: F,
+    z: F,
+}
+
+impl<F: BaseField> Jacobian<F> {
+    pub(crate) fn infinity() -> Self {
+        Jacobian {
+            x: F::one(),
+            y: F::one(),
+            z: F::zero(),
+        }
+    }
+
+    /// `2·self` (2M + 5S, for curves with `a = 0`).
+    pub(crate) fn double(&self) -> Self {
+        if self.z.is_zero() || self.y.is_zero() {
+            return Self::infinity();
+        }
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = b.square();
+        let t = (self.x + b).square() - a - c;
+        let d = t + t;
+        let e = a + a + a;
+        let x = e.square() - d - d;
+        let c8 = {
+            let c2 = c + c;
+            let c4 = c2 + c2;
+            c4 + c4
+        };
+        let y = e * (d - x) - c8;
+        let yz = self.y * self.z;
+        Jacobian { x, y, z: yz + yz }
+    }
+
+    /// The affine point `(x, y)`.
+    pub(crate) fn from_affine(x: F, y: F) -> Self {
+        Jacobian { x, y, z: F::one() }
+    }
+
+    /// `self + other` (12M + 4S), with the equal and opposite cases handled.
+    pub(crate) fn add(&self, other: &Self) -> Self {
+        if self.z.is_zero() {
+            return *other;
+        }
+        if other.z.is_zero() {
+            return *self;
+        }
+        let z1z1 = self.z.square();
+        let z2z2 = other.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = other.x * z1z1;
+        let s1 = self.y * other.z * z2z2;
+        let s2 = other.y * self.z * z1z1;
+        let h = u2 - u1;
+        let r = s2 - s1;
+        if h.is_zero() {
+            return if r.is_zero() {
+                self.double()
+            } else {
+                Self::infinity()
+            };
+        }
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = u1 * hh;
+        let x = r.square() - hhh - v - v;
+        let y = r * (v - x) - s1 * hhh;
+        Jacobian {
+            x,
+            y,
+            z: self.z * other.z * h,
+        }
+    }
+
+    /// `self + (x₂, y₂)` for an affine point (8M + 3S), with the equal and
+    /// opposite cases handled.
+    pub(crate) fn add_affine(&self, x2: F, y2: F) -> Self {
+        if self.z.is_zero() {
+            return Jacobian {
+                x: x2,
+                y: y2,
+                z: F::one(),
+            };
+        }
+        let z1z1 = self.z.square();
+        let u2 = x2 * z1z1;
+        let s2 = y2 * self.z * z1z1;
+        let h = u2 - self.x;
+        let r = s2 - self.y;
+        if h.is_zero() {
+            return if r.is_zero() {
+                self.double()
+            } else {
+                Self::infinity()
+            };
+        }
+        let hh = h.square();
+        let hhh = h * hh;
+        let v = self.x * hh;
+        let x = r.square() - hhh - v - v;
+        let y = r * (v - x) - self.y * hhh;
+        Jacobian {
+            x,
+            y,
+            z: self.z * h,
+        }
+    }
+
+    /// The backend's point (one inversion).
+    pub(crate) fn to_group<B: Backend<Fp = F>>(self) -> B::G1 {
+        if self.z.is_zero() {
+            return B::G1::zero();
+        }
+        let zi = self.z.inverse();
+        let zi2 = zi.square();
+        B::g1_from_affine(&B::g1_affine_from_xy(self.x * zi2, self.y * zi2 * zi))
+    }
+}
+
+/// Entries per point of the tables of odd multiples.
+pub(crate) const TABLE_LEN: usize = 1 << (WINDOW - 2);
+
+/// `P, 3P, …, 15P` for every point, entry `t·TABLE_LEN + j` being
+/// `(2j + 1)·P_t`, in affine coordinates: `2P` and then each next multiple
+/// for all points at once, every step sharing one inversion. For points of
+/// odd prime order (G1) no step meets a zero denominator: `2y ≠ 0` and
+/// `(2j + 1)·P ≠ ±2P`.
+pub(crate) fn odd_multiples_affine<F: BaseField>(points: &[(F, F)]) -> Vec<(F, F)> {
+    let n = points.len();
+    let mut table = vec![(F::zero(), F::zero()); n * TABLE_LEN];
+    let mut dens: Vec<F> = points.iter().map(|(_, y)| *y + *y).collect();
+    batch_invert(&mut dens);
+    let doubles: Vec<(F, F)> = points
+        .iter()
+        .zip(&dens)
+        .map(|((x, y), inv)| {
+            let xx = x.square();
+            let lambda = (xx + xx + xx) * *inv;
+            let x2 = lambda.square() - *x - *x;
+            (x2, lambda * (*x - x2) - *y)
+        })
+        .collect();
+    for (t, p) in points.iter().enumerate() {
+        table[t * TABLE_LEN] = *p;
+    }
+    for j in 1..TABLE_LEN {
+        for (t, d) in doubles.iter().enumerate() {
+            dens[t] = d.0 - table[t * TABLE_LEN + j - 1].0;
+        }
+        batch_invert(&mut dens);
+        for (t, (d, inv)) in doubles.iter().zip(&dens).enumerate() {
+            let (x1, y1) = table[t * TABLE_LEN + j - 1];
+            let lambda = (d.1 - y1) * *inv;
+            let x3 = lambda.square() - x1 - d.0;
+            table[t * TABLE_LEN + j] = (x3, lambda * (x1 - x3) - y1);
+        }
+    }
+    table
+}
+
+/// Replaces every element by its inverse (Montgomery's trick: one inversion
+/// and three multiplications per element; zeros stay zero).
+fn batch_invert<F: BaseField>(v: &mut [F]) {
+    let mut prefix = Vec::with_capacity(v.len());
+    let mut acc = F::one();
+    for x in v.iter() {
+        prefix.push(acc);
+        if !x.is_zero() {
+            acc = acc * *x;
+        }
+    }
+    let mut inv = acc.inverse();
+    for (x, before) in v.iter_mut().zip(prefix).rev() {
+        if x.is_zero() {
+            continue;
+        }
+        let next = inv * *x;
+        *x = inv * before;
+        inv = next;
+    }
+}
+
+/// The backend's points for many Jacobian points, with one shared
+/// inversion.
+pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B::Fp>]) -> Vec<B::G1> {
+    let mut zs: Vec<B::Fp> = points.iter().map(|p| p.z).collect();
+    batch_invert(&mut zs);
+    points
+        .iter()
+        .zip(zs)
+        .map(|(p, zi)| {
+            if p.z.is_zero() {
+                return B::G1::zero();
+            }
+            let zi2 = zi.square();
+            B::g1_from_affine(&B::g1_affine_from_xy(p.x * zi2, p.y * zi2 * zi))
+        })
+        .collect()
+}
+
+/// `s·P` in variable time for a point in G1 (public inputs): the GLV halves
+/// of `s` as width-5 NAF digits on one chain of 128 doublings, the table
+/// `P, 3P, …, 15P` built in Jacobian form and made affine with one
+/// inversion, `φ` applied per addition, mixed additions into a Jacobian
+/// accumulator.
+pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
+    let Some((x, y)) = B::g1_affine_xy(&B::g1_to_affine(p)) else {
+        return B::G1::zero();
+    };
+    let (k1, k2) = super::glv::split(s);
+    let halves = [k1, k2].map(|k| super::wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW));
+    let first = Jacobian::from_affine(x, y);
+    let double = first.double();
+    let mut multiples = vec![first];
+    for j in 1..TABLE_LEN {
+        multiples.push(multiples[j - 1].add(&double));
+    }
+    let mut zs: Vec<B::Fp> = multiples.iter().map(|m| m.z).collect();
+    batch_invert(&mut zs);
+    let table: Vec<(B::Fp, B::Fp)> = multiples
+        .iter()
+        .zip(zs)
+        .map(|(m, zi)| {
+            let zi2 = zi.square();
+            (m.x * zi2, m.y * zi2 * zi)
+        })
+        .collect();
+    let beta = B::g1_glv_beta();
+    let mut acc = Jacobian::<B::Fp>::infinity();
+    let top = halves[0].len().max(halves[1].len());
+    for bit in (0..top).rev() {
+        acc = acc.double();
+        for (half, digits) in halves.iter().enumerate() {
+            let d = digits.get(bit).copied().unwrap_or(0);
+            if d == 0 {
+                continue;
+            }
+            let (x, y) = table[(d.unsigned_abs() / 2) as usize];
+            let x = if half == 1 { beta * x } else { x };
+            acc = acc.add_affine(x, if d < 0 { -y } else { y });
+        }
+    }
+    acc.to_group::<B>()
+}
