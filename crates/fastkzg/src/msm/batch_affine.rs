@@ -174,22 +174,27 @@ impl<B: Backend> Accumulators<B> {
         self.dens.clear();
     }
 
-    /// Completes every queued and deferred addition: the deferred ones get
-    /// one more try in affine rounds, those that meet a busy target again
-    /// are summed in projective form per target, and these sums are added
-    /// in at the end (one per target, so without conflicts).
+    /// Completes every queued and deferred addition: the deferred ones are
+    /// retried in affine rounds while those still complete a quarter of
+    /// them, the rest are summed in projective form per target, and these
+    /// sums are added in at the end (one per target, so without conflicts).
     fn finish(&mut self) {
         self.round();
-        if self.deferred.is_empty() {
-            return;
-        }
-        let mut deferred = core::mem::take(&mut self.deferred);
-        for (t, p) in deferred.drain(..) {
-            self.add(t as usize, p);
-        }
-        self.round();
-        if self.deferred.is_empty() {
-            return;
+        // Affine retries while a round completes at least a quarter of the
+        // waiting additions (many targets); the rest (additions piling onto
+        // a few targets) go to the projective sums.
+        loop {
+            let waiting = self.deferred.len();
+            if waiting == 0 {
+                return;
+            }
+            for (t, p) in core::mem::take(&mut self.deferred) {
+                self.add(t as usize, p);
+            }
+            self.round();
+            if self.deferred.len() * 4 > waiting * 3 {
+                break;
+            }
         }
         if self.overflow.is_empty() {
             self.overflow = vec![B::G1::zero(); self.points.len()];

@@ -44,7 +44,7 @@ pub fn g1_msm<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
 }
 
 /// The generic variable-base MSM: up to three points a sum of
-/// variable-time products, below [`STRAUS_MAX_POINTS`] interleaved GLV/NAF
+/// variable-time products, below 32 points interleaved GLV/NAF
 /// terms ([`straus::g1_msm_straus`]), else the batch-affine bucket method
 /// with GLV ([`batch_affine::g1_msm_many`]). Points must be in G1. Extra
 /// entries of the longer slice are ignored.

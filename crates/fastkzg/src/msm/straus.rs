@@ -2,7 +2,7 @@
 //! point, all terms sharing one chain of 128 doublings (Straus's method),
 //! with the tables of odd multiples in affine form (one shared inversion
 //! per step for all points) so that each digit costs a mixed addition into
-//! a [`Jacobian`] accumulator.
+//! a Jacobian accumulator (`msm::jacobian`).
 //!
 //! For `n` points this is about `128` doublings, `2n·128/6` mixed additions
 //! and `8n` additions for the tables; a bucket method pays

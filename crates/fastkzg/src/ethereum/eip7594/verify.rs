@@ -12,7 +12,7 @@ use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
 };
 use crate::ethereum::KzgSettings;
-use crate::math::{bit_reversal_permutation_in_place, fft};
+use crate::math::fft;
 use crate::trace::{phase, span};
 
 impl<B: Backend> KzgSettings<B> {
@@ -105,14 +105,18 @@ impl<B: Backend> KzgSettings<B> {
         }
         let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
         let cell_domain = &self.cell_domain;
+        // The 1/64 of the inverse FFTs, folded into the shifts below.
+        let n_inv = B::Fr::from_u64(FIELD_ELEMENTS_PER_CELL as u64)
+            .inverse()
+            .ok_or(Error::DivisionByZero)?;
         for (col, values) in agg.iter_mut().enumerate() {
             let Some(values) = values else { continue };
-            bit_reversal_permutation_in_place(values);
-            fft::ifft_in_place(values, cell_domain)?;
+            // The cell's values are in bit-reversed order of its coset.
+            fft::ifft_in_place_rn_unscaled(values, cell_domain)?;
             // I(X) = g(X / h): coefficient j is g_j · h^{-j}.
             let e = coset_shift_exponent(col);
             let h_inv = self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e);
-            let mut s = B::Fr::one();
+            let mut s = n_inv;
             for (acc, g) in interp.iter_mut().zip(values.iter()) {
                 *acc += *g * s;
                 s *= h_inv;
