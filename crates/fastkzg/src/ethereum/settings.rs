@@ -219,12 +219,15 @@ impl<B: Backend> KzgSettings<B> {
         self.precompute
     }
 
-    /// Builds the lazily computed tables (commitment table, FK20) now rather
+    /// Builds the lazily computed tables (commitment table, FK20 data, and
+    /// at precompute 0 without IFMA the FK20 shifted layers) now rather
     /// than on first use.
     pub fn warm_up(&self) {
         let _ = self.lagrange_msm();
         let _ = self.generator_mul();
-        let _ = self.fk20();
+        if let Ok(fk20) = self.fk20() {
+            fk20.warm_up();
+        }
     }
 
     /// `s·[1]₁` through a comb table of the generator (396 KiB with blst).

@@ -163,6 +163,15 @@ impl<B: Backend> Fk20<B> {
         })
     }
 
+    /// Builds what the row MSMs of this CPU use on first use: the shifted
+    /// layers when there are no fixed-base tables and the backend has no
+    /// MSM kernel of its own.
+    pub fn warm_up(&self) {
+        if self.tables.is_none() && !B::msm_accelerated() {
+            let _ = self.shifted();
+        }
+    }
+
     /// Bytes held by the precomputed rows, tables and shifted layers.
     pub fn memory_bytes(&self) -> usize {
         let point = core::mem::size_of::<B::G1Affine>();
