@@ -70,25 +70,7 @@ impl<F: BaseField> Jacobian<F> {
         let u2 = other.x * z1z1;
         let s1 = self.y * other.z * z2z2;
         let s2 = other.y * self.z * z1z1;
-        let h = u2 - u1;
-        let r = s2 - s1;
-        if h.is_zero() {
-            return if r.is_zero() {
-                self.double()
-            } else {
-                Self::infinity()
-            };
-        }
-        let hh = h.square();
-        let hhh = h * hh;
-        let v = u1 * hh;
-        let x = r.square() - hhh - v - v;
-        let y = r * (v - x) - s1 * hhh;
-        Jacobian {
-            x,
-            y,
-            z: self.z * other.z * h,
-        }
+        self.sum((u1, s1), (u2, s2), self.z * other.z)
     }
 
     /// `self + (x₂, y₂)` for an affine point (8M + 3S), with the equal and
@@ -104,8 +86,15 @@ impl<F: BaseField> Jacobian<F> {
         let z1z1 = self.z.square();
         let u2 = x2 * z1z1;
         let s2 = y2 * self.z * z1z1;
-        let h = u2 - self.x;
-        let r = s2 - self.y;
+        self.sum((self.x, self.y), (u2, s2), self.z)
+    }
+
+    /// The sum of two points given on a common scale: `(u₁, s₁)` and
+    /// `(u₂, s₂)` are their `x·Z²` and `y·Z³` for `Z = z₁₂` (the product
+    /// of the denominators); `self` is the first point (for the doubling).
+    fn sum(&self, (u1, s1): (F, F), (u2, s2): (F, F), z12: F) -> Self {
+        let h = u2 - u1;
+        let r = s2 - s1;
         if h.is_zero() {
             return if r.is_zero() {
                 self.double()
@@ -115,14 +104,10 @@ impl<F: BaseField> Jacobian<F> {
         }
         let hh = h.square();
         let hhh = h * hh;
-        let v = self.x * hh;
+        let v = u1 * hh;
         let x = r.square() - hhh - v - v;
-        let y = r * (v - x) - self.y * hhh;
-        Jacobian {
-            x,
-            y,
-            z: self.z * h,
-        }
+        let y = r * (v - x) - s1 * hhh;
+        Jacobian { x, y, z: z12 * h }
     }
 
     /// The backend's point (one inversion).
@@ -226,8 +211,7 @@ pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
     let Some((x, y)) = B::g1_affine_xy(&B::g1_to_affine(p)) else {
         return B::G1::zero();
     };
-    let (k1, k2) = super::glv::split(s);
-    let halves = [k1, k2].map(|k| super::wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW));
+    let halves = glv_digits(s);
     let first = Jacobian::from_affine(x, y);
     let double = first.double();
     let mut multiples = vec![first];
@@ -244,20 +228,43 @@ pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
             (m.x * zi2, m.y * zi2 * zi)
         })
         .collect();
-    let beta = B::g1_glv_beta();
-    let mut acc = Jacobian::<B::Fp>::infinity();
-    let top = halves[0].len().max(halves[1].len());
+    glv_chain(&[(&halves, &table[..])], B::g1_glv_beta()).to_group::<B>()
+}
+
+/// The GLV halves of `s` as width-[`WINDOW`] NAF digits.
+pub(crate) fn glv_digits<S: crate::backend::Scalar>(s: &S) -> [Vec<i8>; 2] {
+    let (k1, k2) = super::glv::split(s);
+    [k1, k2].map(|k| super::wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW))
+}
+
+/// One term of [`glv_chain`]: the NAF digits of the two GLV halves of a
+/// scalar and the affine table `P, 3P, …, 15P` of its point.
+pub(crate) type GlvTerm<'a, F> = (&'a [Vec<i8>; 2], &'a [(F, F)]);
+
+/// `Σ (k₁·Pₜ + k₂·φ(Pₜ))` over terms `(digits of k₁ and k₂, affine table of
+/// P, 3P, …, 15P)`: one chain of doublings, the digits of every term added
+/// at their bit (Straus), `φ(x, y) = (β·x, y)` applied per addition.
+pub(crate) fn glv_chain<F: BaseField>(terms: &[GlvTerm<'_, F>], beta: F) -> Jacobian<F> {
+    let top = terms
+        .iter()
+        .flat_map(|(halves, _)| halves.iter().map(Vec::len))
+        .max()
+        .unwrap_or(0);
+    let mut acc = Jacobian::infinity();
     for bit in (0..top).rev() {
         acc = acc.double();
-        for (half, digits) in halves.iter().enumerate() {
-            let d = digits.get(bit).copied().unwrap_or(0);
-            if d == 0 {
-                continue;
+        for (halves, table) in terms {
+            for (half, digits) in halves.iter().enumerate() {
+                let d = digits.get(bit).copied().unwrap_or(0);
+                if d == 0 {
+                    continue;
+                }
+                // `d` is odd, so `|d| = 2k + 1` is entry `k`.
+                let (x, y) = table[(d.unsigned_abs() / 2) as usize];
+                let x = if half == 1 { beta * x } else { x };
+                acc = acc.add_affine(x, if d < 0 { -y } else { y });
             }
-            let (x, y) = table[(d.unsigned_abs() / 2) as usize];
-            let x = if half == 1 { beta * x } else { x };
-            acc = acc.add_affine(x, if d < 0 { -y } else { y });
         }
     }
-    acc.to_group::<B>()
+    acc
 }

@@ -11,8 +11,9 @@
 //! Against a constant-time 255-bit multiplication (255 doublings) this is
 //! less than half the field multiplications. For public inputs only.
 
-use super::jacobian::{batch_to_group, odd_multiples_affine, Jacobian, TABLE_LEN, WINDOW};
-use super::wnaf;
+use super::jacobian::{
+    batch_to_group, glv_chain, glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN,
+};
 use crate::backend::Backend;
 
 /// `ys[i] ← ws[i]·ys[i]` for every `i` below both lengths. The points must
@@ -33,29 +34,13 @@ pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
     let mut results = Vec::with_capacity(n);
     let mut t = 0;
     for (xy, w) in xys.iter().zip(ws) {
-        let mut acc = Jacobian::<B::Fp>::infinity();
-        if xy.is_some() {
-            let (k1, k2) = super::glv::split(w);
-            let halves = [k1, k2].map(|k| wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW));
-            let entries = &table[t * TABLE_LEN..(t + 1) * TABLE_LEN];
-            t += 1;
-            let top = halves[0].len().max(halves[1].len());
-            for bit in (0..top).rev() {
-                acc = acc.double();
-                for (half, digits) in halves.iter().enumerate() {
-                    let d = digits.get(bit).copied().unwrap_or(0);
-                    if d == 0 {
-                        continue;
-                    }
-                    // `d` is odd, so `|d| = 2k + 1` is entry `k`; the second
-                    // half multiplies φ(P) = (β·x, y).
-                    let (x, y) = entries[(d.unsigned_abs() / 2) as usize];
-                    let x = if half == 1 { beta * x } else { x };
-                    acc = acc.add_affine(x, if d < 0 { -y } else { y });
-                }
-            }
+        if xy.is_none() {
+            results.push(Jacobian::infinity());
+            continue;
         }
-        results.push(acc);
+        let entries = &table[t * TABLE_LEN..(t + 1) * TABLE_LEN];
+        t += 1;
+        results.push(glv_chain(&[(&glv_digits(w), entries)], beta));
     }
     for (y, r) in ys.iter_mut().zip(batch_to_group::<B>(&results)) {
         *y = r;

@@ -9,12 +9,8 @@
 //! `⌈129/c⌉·(2n + 2^c)` additions plus the bucket reduction, which only
 //! pays off once `n` reaches a few dozen points.
 
-use super::jacobian::{odd_multiples_affine, Jacobian, TABLE_LEN};
-use super::{glv, wnaf};
-use crate::backend::{Backend, Module};
-
-/// Digit width: tables of `P, 3P, …, 15P` per point.
-const WINDOW: usize = super::jacobian::WINDOW;
+use super::jacobian::{glv_chain, glv_digits, odd_multiples_affine, GlvTerm, TABLE_LEN};
+use crate::backend::Backend;
 
 /// `Σ scalars[i]·points[i]` by interleaved GLV/NAF terms (variable time:
 /// public inputs only). Points must be in G1 (the endomorphism acts as λ
@@ -27,41 +23,16 @@ pub fn g1_msm_straus<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B
         let Some(xy) = B::g1_affine_xy(p) else {
             continue;
         };
-        let (k1, k2) = glv::split(s);
-        if k1 == 0 && k2 == 0 {
+        let d = glv_digits(s);
+        if d.iter().all(|half| half.iter().all(|x| *x == 0)) {
             continue;
         }
         bases.push(xy);
-        digits.push([k1, k2].map(|k| wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW)));
-    }
-    if digits.is_empty() {
-        return B::G1::zero();
+        digits.push(d);
     }
     let table = odd_multiples_affine(&bases);
-    let m = TABLE_LEN;
-    let beta = B::g1_glv_beta();
-    let len = digits
-        .iter()
-        .flat_map(|d| d.iter().map(Vec::len))
-        .max()
-        .unwrap_or(0);
-    let mut acc = Jacobian::<B::Fp>::infinity();
-    for i in (0..len).rev() {
-        acc = acc.double();
-        for (t, halves) in digits.iter().enumerate() {
-            for (half, d) in halves.iter().enumerate() {
-                let d = d.get(i).copied().unwrap_or(0);
-                if d == 0 {
-                    continue;
-                }
-                let (x, y) = table[t * m + (d.unsigned_abs() as usize) / 2];
-                // The second half multiplies φ(P) = (β·x, y).
-                let x = if half == 1 { beta * x } else { x };
-                acc = acc.add_affine(x, if d < 0 { -y } else { y });
-            }
-        }
-    }
-    acc.to_group::<B>()
+    let terms: Vec<GlvTerm<'_, B::Fp>> = digits.iter().zip(table.chunks_exact(TABLE_LEN)).collect();
+    glv_chain(&terms, B::g1_glv_beta()).to_group::<B>()
 }
 
 #[cfg(test)]
