@@ -426,7 +426,8 @@ pub type ShiftedInput<'a, B> = (
     &'a [<B as Backend>::Fr],
 );
 
-/// The layers [`g1_msm_many_shifted`] needs: `2^(32j)·Pᵢ` for `j = 1, 2, 3`.
+/// The shift between consecutive layers of [`g1_msm_many_shifted`]: layer
+/// `j` holds `2^(32j)·Pᵢ`.
 pub const SHIFT_BITS: usize = 32;
 /// Layers per base in [`g1_msm_many_shifted`], layer 0 included.
 pub const SHIFT_LAYERS: usize = 128 / SHIFT_BITS;
@@ -450,7 +451,8 @@ pub fn shifted_layers<B: Backend>(bases: &[B::G1Affine]) -> Vec<Vec<B::G1Affine>
 /// [`g1_msm_many`] for fixed bases with precomputed shifted layers (from
 /// [`shifted_layers`]): each GLV half is cut into four
 /// 32-bit pieces, one per layer, so an MSM over `n` bases becomes a bucket
-/// MSM over `8n` points with 33-bit digits: for 64 bases 5 windows of 512
+/// MSM over `8n` points with 34-bit digits (two bits of room for the
+/// recoding's carry): for 64 bases 5 windows of 512
 /// points (about 3.2 k additions and 35 doublings) against 26 windows of
 /// 128 (about 4.2 k additions and 130 doublings) without the layers.
 pub fn g1_msm_many_shifted<B: Backend>(msms: &[ShiftedInput<'_, B>]) -> Vec<B::G1> {

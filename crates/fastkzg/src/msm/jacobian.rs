@@ -1,5 +1,6 @@
 //! Variable-time point arithmetic over the backend's base field for the
-//! GLV/NAF products ([`super::straus`], [`super::scale`]): a Jacobian
+//! GLV/NAF products ([`super::straus`], [`super::scale`], [`g1_mul_glv`])
+//! and the generator comb ([`super::FixedBaseMul`]): a Jacobian
 //! accumulator with mixed additions (8M + 3S, against blst's constant-time
 //! mixed addition, which also evaluates the doubling formula) and tables of
 //! odd multiples built in affine form for many points at once.
@@ -7,7 +8,7 @@
 use crate::backend::{Backend, BaseField, Module};
 
 /// NAF digit width of the products: tables of `P, 3P, …, 15P`.
-pub(crate) const WINDOW: usize = 5;
+pub(crate) const WINDOW: usize = super::wnaf::WINDOW;
 
 /// A Jacobian point `(X/Z², Y/Z³)` on `y² = x³ + 4` over the backend's
 /// base field; `Z = 0` is the point at infinity. The accumulator of
@@ -110,14 +111,24 @@ impl<F: BaseField> Jacobian<F> {
         Jacobian { x, y, z: z12 * h }
     }
 
-    /// The backend's point (one inversion).
-    pub(crate) fn to_group<B: Backend<Fp = F>>(self) -> B::G1 {
+    /// The affine coordinates, given `zi = 1/Z` (`Z ≠ 0`).
+    fn affine(&self, zi: F) -> (F, F) {
+        let zi2 = zi.square();
+        (self.x * zi2, self.y * zi2 * zi)
+    }
+
+    /// The backend's point for affine coordinates given `zi = 1/Z`.
+    fn group_with<B: Backend<Fp = F>>(&self, zi: F) -> B::G1 {
         if self.z.is_zero() {
             return B::G1::zero();
         }
-        let zi = self.z.inverse();
-        let zi2 = zi.square();
-        B::g1_from_affine(&B::g1_affine_from_xy(self.x * zi2, self.y * zi2 * zi))
+        let (x, y) = self.affine(zi);
+        B::g1_from_affine(&B::g1_affine_from_xy(x, y))
+    }
+
+    /// The backend's point (one inversion).
+    pub(crate) fn to_group<B: Backend<Fp = F>>(self) -> B::G1 {
+        self.group_with::<B>(self.z.inverse())
     }
 }
 
@@ -192,21 +203,16 @@ pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B::Fp>]) -> Vec<B::G
     points
         .iter()
         .zip(zs)
-        .map(|(p, zi)| {
-            if p.z.is_zero() {
-                return B::G1::zero();
-            }
-            let zi2 = zi.square();
-            B::g1_from_affine(&B::g1_affine_from_xy(p.x * zi2, p.y * zi2 * zi))
-        })
+        .map(|(p, zi)| p.group_with::<B>(zi))
         .collect()
 }
 
 /// `s·P` in variable time for a point in G1 (public inputs): the GLV halves
 /// of `s` as width-5 NAF digits on one chain of 128 doublings, the table
 /// `P, 3P, …, 15P` built in Jacobian form and made affine with one
-/// inversion, `φ` applied per addition, mixed additions into a Jacobian
-/// accumulator.
+/// inversion (for a single point that is cheaper than
+/// the lock-step tables of many points, which pay an inversion per entry), `φ`
+/// applied per addition, mixed additions into a Jacobian accumulator.
 pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
     let Some((x, y)) = B::g1_affine_xy(&B::g1_to_affine(p)) else {
         return B::G1::zero();
@@ -223,10 +229,7 @@ pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
     let table: Vec<(B::Fp, B::Fp)> = multiples
         .iter()
         .zip(zs)
-        .map(|(m, zi)| {
-            let zi2 = zi.square();
-            (m.x * zi2, m.y * zi2 * zi)
-        })
+        .map(|(m, zi)| m.affine(zi))
         .collect();
     glv_chain(&[(&halves, &table[..])], B::g1_glv_beta()).to_group::<B>()
 }
@@ -267,4 +270,44 @@ pub(crate) fn glv_chain<F: BaseField>(terms: &[GlvTerm<'_, F>], beta: F) -> Jaco
         }
     }
     acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::g1_mul_glv;
+    use crate::backend::{Accel, Backend, Blst, Group, Module, Scalar};
+    use rand::{Rng, SeedableRng};
+
+    /// The GLV product equals blst's constant-time multiplication, directly
+    /// and as the backend's `g1_mul_vartime`, on edge and random scalars and
+    /// points (including the identity).
+    #[test]
+    fn glv_product_matches_the_constant_time_product() {
+        type G1 = <Blst as Backend>::G1;
+        type Fr = <Blst as Backend>::Fr;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
+        let g = <G1 as Group<Fr>>::generator();
+        let mut points = vec![g, G1::zero()];
+        for _ in 0..6 {
+            points.push(g * &Fr::from_bytes_be_reduced(&rng.gen()));
+        }
+        let mut scalars = vec![Fr::zero(), Fr::one(), -Fr::one(), Fr::from_u64(2)];
+        // λ and λ ± 1 around the GLV split's boundary.
+        let lambda = Fr::from_bytes_be_reduced(&{
+            let mut b = [0u8; 32];
+            b[16..].copy_from_slice(&0xac45_a401_0001_a402_0000_0000_ffff_ffffu128.to_be_bytes());
+            b
+        });
+        scalars.extend([lambda, lambda + Fr::one(), lambda - Fr::one(), -lambda]);
+        for _ in 0..20 {
+            scalars.push(Fr::from_bytes_be_reduced(&rng.gen()));
+        }
+        for p in &points {
+            for s in &scalars {
+                let expected = *p * s;
+                assert_eq!(g1_mul_glv::<Blst>(p, s), expected);
+                assert_eq!(Blst::g1_mul_vartime(p, s), expected);
+            }
+        }
+    }
 }

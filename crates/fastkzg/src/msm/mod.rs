@@ -19,10 +19,9 @@ use crate::backend::Backend;
 /// the second thread gains).
 const SPLIT_MIN_POINTS: usize = 512;
 
-/// From this many points on, the generic batch-affine MSM beats blst's
-/// Pippenger (measured without IFMA: 64 points 0.96, 128 points 0.94,
-/// 4096 points 0.79 of its time; 16 points 1.07); below it, MSMs over
-/// shared points run one by one.
+/// From this many shared points on, [`g1_msm_shared_points`] runs its MSMs
+/// in one lock-step batch-affine pass; below it, each runs alone through
+/// [`g1_msm`] (Straus's method below 32 points).
 pub(crate) const BATCH_AFFINE_MIN_POINTS: usize = 64;
 
 /// Up to this many points, the generic MSM is a sum of variable-time

@@ -1,19 +1,15 @@
-//! Variable-time scalar multiplication by width-w NAF digits, with several
-//! (point, scalar) terms sharing one chain of doublings (Straus's method).
+//! Width-w NAF digits of scalars, for variable-time products.
 //!
 //! A scalar in non-adjacent form of width `w` has odd digits in
 //! `(−2^(w−1), 2^(w−1))`, and at least `w − 1` zeros after each non-zero
 //! digit, so a `b`-bit scalar costs about `b/(w + 1)` additions from a table
 //! of the odd multiples `P, 3P, …, (2^(w−1) − 1)P`, on top of the `b`
-//! doublings that every term shares.
+//! doublings that every term shares (the chains of [`super::jacobian`]).
 //!
 //! For public inputs only: the digits, and so the sequence of additions,
-//! depend on the scalar. Verification is the only user. The default of
-//! [`crate::backend::Accel::g1_mul_vartime`].
+//! depend on the scalar.
 
-use crate::backend::Group;
-
-/// The digit width used for single scalar multiplications.
+/// The digit width of the GLV/NAF products.
 pub const WINDOW: usize = 5;
 
 /// The width-`w` NAF of the little-endian integer `scalar`, least significant
@@ -67,72 +63,9 @@ fn shift_right(k: &mut [u64], s: usize) {
     }
 }
 
-/// `P, 3P, 5P, …, (2^(w−1) − 1)P`: the table the digits of width `w` index.
-pub fn odd_multiples<F, G: Group<F>>(p: &G, w: usize) -> Vec<G> {
-    let double = p.double();
-    let mut table = Vec::with_capacity(1 << (w - 2));
-    let mut m = *p;
-    table.push(m);
-    for _ in 1..(1 << (w - 2)) {
-        m += double;
-        table.push(m);
-    }
-    table
-}
-
-/// `Σ dᵢ·Tᵢ` over terms `(Tᵢ, dᵢ)`: a table of odd multiples of a point
-/// (from [`odd_multiples`]) and the NAF digits of its scalar (from
-/// [`digits`], with the same width). The digit lists may differ in length.
-pub fn straus<F, G: Group<F>>(terms: &[(&[G], &[i8])]) -> G {
-    let len = terms.iter().map(|(_, d)| d.len()).max().unwrap_or(0);
-    let mut acc = G::zero();
-    let mut started = false;
-    for i in (0..len).rev() {
-        if started {
-            acc = acc.double();
-        }
-        for (table, digits) in terms {
-            let d = digits.get(i).copied().unwrap_or(0);
-            if d == 0 {
-                continue;
-            }
-            // `d` is odd, so `|d| = 2k + 1` is entry `k` of the table.
-            let Some(q) = table.get((d.unsigned_abs() as usize) / 2) else {
-                continue;
-            };
-            if d > 0 {
-                acc += *q;
-            } else {
-                acc -= *q;
-            }
-            started = true;
-        }
-    }
-    acc
-}
-
-/// `scalar·P` for a scalar given as little-endian limbs, by one NAF term.
-pub fn mul<F, G: Group<F>>(p: &G, scalar: &[u64]) -> G {
-    let table = odd_multiples(p, WINDOW);
-    let d = digits(scalar, WINDOW);
-    straus(&[(&table, &d)])
-}
-
-/// Little-endian 64-bit limbs of a 32-byte little-endian integer.
-pub fn limbs(bytes_le: &[u8; 32]) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    for (limb, chunk) in out.iter_mut().zip(bytes_le.chunks_exact(8)) {
-        let mut b = [0u8; 8];
-        b.copy_from_slice(chunk);
-        *limb = u64::from_le_bytes(b);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{Accel, Backend, Blst, Module, Scalar};
     use rand::{Rng, SeedableRng};
 
     /// `Σ dᵢ·2^i` as a little-endian integer of `limbs + 1` limbs, by
@@ -199,39 +132,6 @@ mod tests {
                 check_digits(&s, w);
                 let t: [u64; 2] = rng.gen();
                 check_digits(&t, w);
-            }
-        }
-    }
-
-    /// The NAF product equals blst's constant-time multiplication, through
-    /// the generic path and through blst's GLV override, on edge and random
-    /// scalars and points (including the identity).
-    #[test]
-    fn mul_matches_the_constant_time_product() {
-        type G1 = <Blst as Backend>::G1;
-        type Fr = <Blst as Backend>::Fr;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(12);
-        let g = <G1 as Group<Fr>>::generator();
-        let mut points = vec![g, G1::zero()];
-        for _ in 0..6 {
-            points.push(g * &Fr::from_bytes_be_reduced(&rng.gen()));
-        }
-        let mut scalars = vec![Fr::zero(), Fr::one(), -Fr::one(), Fr::from_u64(2)];
-        // λ and λ ± 1 around the GLV split's boundary.
-        let lambda = Fr::from_bytes_be_reduced(&{
-            let mut b = [0u8; 32];
-            b[16..].copy_from_slice(&0xac45_a401_0001_a402_0000_0000_ffff_ffffu128.to_be_bytes());
-            b
-        });
-        scalars.extend([lambda, lambda + Fr::one(), lambda - Fr::one(), -lambda]);
-        for _ in 0..20 {
-            scalars.push(Fr::from_bytes_be_reduced(&rng.gen()));
-        }
-        for p in &points {
-            for s in &scalars {
-                let expected = *p * s;
-                assert_eq!(mul(p, &limbs(&s.to_bytes_le())), expected);
-                assert_eq!(Blst::g1_mul_vartime(p, s), expected);
             }
         }
     }
