@@ -10,12 +10,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use c_kzg::{Blob as CBlob, Bytes32 as CBytes32, Bytes48 as CBytes48, Cell as CCell};
+use c_kzg::{KzgCommitment, KzgProof};
 use fastkzg::ethereum::{CellProofs, Cells};
 use fastkzg::{Backend, Blob, Bytes32, Bytes48, Cell, KzgSettings};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
+use crate::cabi::CAbi;
 use crate::measure::{time_calls, Contender};
 use crate::threads::Threads;
 use crate::Fixture;
@@ -68,6 +70,41 @@ fastkzg_api! {
     compute_cells_and_kzg_proofs(blob: &Blob) -> (Cells, CellProofs);
     recover_cells_and_kzg_proofs(ids: &[u64], cells: &[Cell]) -> (Cells, CellProofs);
     verify_cell_kzg_proof_batch(cs: &[Bytes48], ids: &[u64], cells: &[Cell], ps: &[Bytes48]) -> bool;
+}
+
+macro_rules! ckzg_api {
+    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+        /// c-kzg's calls on c-kzg's types: the `c-kzg` crate and fastkzg's
+        /// C ABI ([`crate::cabi`], its drop-in), so that both run the same
+        /// closures of the case table.
+        pub trait CkzgApi: Send + Sync {
+            $(
+                #[doc = concat!("`", stringify!($name), "` of `ckzg.h`.")]
+                fn $name(&self, $($arg: $ty),*) -> Result<$ret, c_kzg::Error>;
+            )*
+        }
+        impl CkzgApi for c_kzg::KzgSettings {
+            $(fn $name(&self, $($arg: $ty),*) -> Result<$ret, c_kzg::Error> {
+                c_kzg::KzgSettings::$name(self, $($arg),*)
+            })*
+        }
+    };
+}
+
+type CCells = Box<[CCell; c_kzg::CELLS_PER_EXT_BLOB]>;
+type CProofs = Box<[KzgProof; c_kzg::CELLS_PER_EXT_BLOB]>;
+
+ckzg_api! {
+    blob_to_kzg_commitment(blob: &CBlob) -> KzgCommitment;
+    compute_kzg_proof(blob: &CBlob, z: &CBytes32) -> (KzgProof, CBytes32);
+    compute_blob_kzg_proof(blob: &CBlob, c: &CBytes48) -> KzgProof;
+    verify_kzg_proof(c: &CBytes48, z: &CBytes32, y: &CBytes32, p: &CBytes48) -> bool;
+    verify_blob_kzg_proof(blob: &CBlob, c: &CBytes48, p: &CBytes48) -> bool;
+    verify_blob_kzg_proof_batch(blobs: &[CBlob], cs: &[CBytes48], ps: &[CBytes48]) -> bool;
+    compute_cells(blob: &CBlob) -> CCells;
+    compute_cells_and_kzg_proofs(blob: &CBlob) -> (CCells, CProofs);
+    recover_cells_and_kzg_proofs(ids: &[u64], cells: &[CCell]) -> (CCells, CProofs);
+    verify_cell_kzg_proof_batch(cs: &[CBytes48], ids: &[u64], cells: &[CCell], ps: &[CBytes48]) -> bool;
 }
 
 /// The inputs a case works on.
@@ -132,11 +169,12 @@ pub struct Case {
     /// go-eth-kzg has it (its function name is the key up to `/`).
     pub go: bool,
     fk: Option<Call<FkSettings>>,
-    ck: Option<Call<c_kzg::KzgSettings, CInputs>>,
+    ck: Option<Call<CkSettings, CInputs>>,
     rek: Option<Call<DASContext>>,
 }
 
 type FkSettings = dyn FastkzgApi + 'static;
+type CkSettings = dyn CkzgApi + 'static;
 
 /// The builder method of each library's closure, `name: settings type,
 /// inputs type`.
@@ -170,7 +208,7 @@ impl Case {
         self.go &= p == 0;
         self
     }
-    calls!(fk: FkSettings, Inputs; ck: c_kzg::KzgSettings, CInputs; rek: DASContext, Inputs;);
+    calls!(fk: FkSettings, Inputs; ck: CkSettings, CInputs; rek: DASContext, Inputs;);
     /// Whether this is a trusted-setup case.
     pub fn is_setup(&self) -> bool {
         self.data == Data::Setup
@@ -505,6 +543,8 @@ pub enum Settings {
     CKzg(&'static c_kzg::KzgSettings),
     /// `rust_eth_kzg` 0.10.0: `DASContext::new(&TrustedSetup::default(), ..)`.
     RustEthKzg(Box<DASContext>),
+    /// fastkzg's C ABI ([`crate::cabi`]): c-kzg's closures, no setup cases.
+    CAbi(Box<CAbi>),
 }
 
 /// A library under test.
@@ -513,6 +553,8 @@ pub struct Lib {
     pub label: String,
     /// The threads its jobs run on.
     pub threads: Threads,
+    /// The thread count it is reported at (its own pool's, for the C ABI).
+    pub count: usize,
     /// Its settings per precompute level.
     pub levels: Vec<(usize, Settings)>,
 }
@@ -529,6 +571,7 @@ impl Lib {
             label,
             levels: ps.iter().map(|p| (*p, threads.run(|| load(*p)))).collect(),
             threads: threads.clone(),
+            count: threads.count(),
         }
     }
 
@@ -556,11 +599,32 @@ impl Lib {
         Lib::new(label.into(), threads, precomputes, load)
     }
 
+    /// fastkzg's C ABI from the shared library at `path`, at each of
+    /// `precomputes`, called from the sampler's thread; labelled at
+    /// `threads`, the size of the library's own pool (`FASTKZG_NUM_THREADS`,
+    /// set by the report).
+    pub fn cabi(
+        path: &std::path::Path,
+        threads: usize,
+        precomputes: &[usize],
+    ) -> Result<Lib, String> {
+        let levels = CAbi::load(path, precomputes)?;
+        Ok(Lib {
+            label: crate::threads::label(crate::cabi::LABEL, threads),
+            threads: Threads::default(),
+            count: threads,
+            levels: levels
+                .into_iter()
+                .map(|(p, s)| (p, Settings::CAbi(Box::new(s))))
+                .collect(),
+        })
+    }
+
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
         let (mut job, threads) = (self.job(case, inp)?, &self.threads);
         let sample = Box::new(move |n| time_calls(threads, &mut job, n));
-        Some(Contender::new(self.label.clone(), threads.count(), sample))
+        Some(Contender::new(self.label.clone(), self.count, sample))
     }
 
     /// The job of `case`, or `None` where the library has no such call or
@@ -572,7 +636,12 @@ impl Lib {
         let (_, s) = level.filter(|_| inp.has(case.data))?;
         Some(match s {
             Settings::Fastkzg(s) => case.fk.as_ref().map(|f| Box::new(move || f(&**s, inp)))?,
-            Settings::CKzg(s) => case.ck.as_ref().map(|f| Box::new(move || f(s, &inp.c)))?,
+            Settings::CKzg(s) => case.ck.as_ref().map(|f| Box::new(move || f(*s, &inp.c)))?,
+            Settings::CAbi(_) if setup => return None,
+            Settings::CAbi(s) => case
+                .ck
+                .as_ref()
+                .map(|f| Box::new(move || f(&**s, &inp.c)))?,
             Settings::RustEthKzg(s) => case.rek.as_ref().map(|f| Box::new(move || f(s, inp)))?,
         })
     }

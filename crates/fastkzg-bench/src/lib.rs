@@ -14,6 +14,8 @@
 //!   statistics.
 //! - [`report`], [`markdown`], [`charts`]: the report command and its
 //!   outputs.
+//! - [`cabi`]: fastkzg through its C ABI (the `fastkzg-c` shared library,
+//!   loaded at run time), on c-kzg's calls and types.
 //! - [`gopeer`]: the Go peer (go-eth-kzg), built from `go/` and sampled in
 //!   the same round robin over a line protocol.
 //! - [`memory`]: settings size per precompute level and the peak resident
@@ -28,6 +30,7 @@ use std::path::Path;
 use fastkzg::{Blob, Bytes32, Bytes48, Cell, KzgSettings, BYTES_PER_BLOB, BYTES_PER_CELL};
 use rand::{RngCore, SeedableRng};
 
+pub mod cabi;
 pub mod cases;
 pub mod charts;
 pub mod gopeer;

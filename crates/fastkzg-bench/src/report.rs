@@ -45,6 +45,10 @@ pub struct Args {
     /// Leave out the go-eth-kzg column.
     #[arg(long)]
     pub no_go: bool,
+    /// Leave out the column of fastkzg's C ABI (the `fastkzg-c` shared
+    /// library, built by the report).
+    #[arg(long)]
+    pub no_c_abi: bool,
     /// Leave out trusted-setup loading.
     #[arg(long)]
     pub no_setup: bool,
@@ -67,6 +71,9 @@ pub struct Args {
     /// Internal: the inputs of the child.
     #[arg(long, hide = true)]
     pub fixture: Option<PathBuf>,
+    /// Internal: fastkzg's C ABI library the child loads.
+    #[arg(long, hide = true)]
+    pub c_abi: Option<PathBuf>,
     /// Internal: the Go peer the child serves.
     #[arg(long, hide = true)]
     pub go_exe: Option<PathBuf>,
@@ -86,11 +93,22 @@ impl Args {
     }
 
     /// The arguments of a child process at `n` threads (`api`: no setup).
-    fn child_args(&self, n: usize, fixture: &Path, go: Option<&Path>, api: bool) -> Vec<String> {
+    fn child_args(&self, n: usize, fixture: &Path, peers: &Peers, api: bool) -> Vec<String> {
         let head = format!("--{} --threads={n} --child", self.mode());
         let mut a: Vec<String> = head.split(' ').map(String::from).collect();
         a.push(format!("--fixture={}", fixture.display()));
-        a.extend(go.map(|g| format!("--go-exe={}", g.display())));
+        a.extend(
+            peers
+                .go
+                .as_ref()
+                .map(|g| format!("--go-exe={}", g.display())),
+        );
+        a.extend(
+            peers
+                .c_abi
+                .as_ref()
+                .map(|c| format!("--c-abi={}", c.display())),
+        );
         a.extend(self.only.as_ref().map(|o| format!("--only={o}")));
         a.extend((self.no_setup || api).then(|| "--no-setup".into()));
         a
@@ -105,6 +123,14 @@ impl Args {
         cases.retain(|c| self.only.as_deref().is_none_or(|o| c.key.contains(o)));
         cases
     }
+}
+
+/// What the comparison processes load besides the Rust libraries: the Go
+/// peer's program and fastkzg's C ABI library, when built.
+#[derive(Default)]
+struct Peers {
+    go: Option<PathBuf>,
+    c_abi: Option<PathBuf>,
 }
 
 /// One measurement: a time (statistics over samples) or, in the memory
@@ -347,18 +373,25 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         return res.note(e);
     }
     drop(ks);
-    let mut go = None;
+    let mut peers = Peers::default();
     if !args.no_go {
         log!(start, "Go peer: go build in crates/fastkzg-bench/go");
         match target_dir().and_then(|t| gopeer::build(&t)) {
-            Ok(exe) => go = Some(exe),
+            Ok(exe) => peers.go = Some(exe),
             Err(e) => res.note(format!("{} column left out: {e}", gopeer::LABEL)),
+        }
+    }
+    if !args.no_c_abi {
+        log!(start, "C ABI: cargo build --release -p fastkzg-c");
+        match target_dir().and_then(|t| crate::cabi::build(&t)) {
+            Ok(lib) => peers.c_abi = Some(lib),
+            Err(e) => res.note(format!("{} column left out: {e}", crate::cabi::LABEL)),
         }
     }
     // The no-IFMA runs only where IFMA is used.
     let runs = [(1, false), (2, false), (1, true), (2, true)];
     for (threads, no_ifma) in runs.into_iter().filter(|r| !r.1 || ifma_used()) {
-        let child_args = args.child_args(threads, &fixture, go.as_deref(), no_ifma);
+        let child_args = args.child_args(threads, &fixture, &peers, no_ifma);
         let mut cmd = if threads == 1 {
             Command::new(std::env::current_exe().unwrap_or_else(|_| "report".into()))
         } else {
@@ -369,6 +402,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
             c
         };
         cmd.envs(no_ifma.then_some(("FASTKZG_NO_IFMA", "1")));
+        // The C ABI's pool (the Rust libraries get explicit pools).
+        cmd.env(fastkzg::NUM_THREADS_ENV, threads.to_string());
         let off = if no_ifma { ", FASTKZG_NO_IFMA=1" } else { "" };
         let what = format!("{threads} thread(s){off}");
         log!(start, "comparison at {what}: child process");
@@ -416,6 +451,15 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     libs.push(Lib::ckzg(&PRECOMPUTES));
     libs.push(Lib::rust_eth_kzg(rek_label, &threads, &PRECOMPUTES));
     let mut res = Results::default();
+    if let Some(path) = &args.c_abi {
+        match Lib::cabi(path, n, &PRECOMPUTES) {
+            Ok(lib) => libs.insert(1, lib),
+            Err(e) => res.note(format!(
+                "{} at {n} thread(s) left out: {e}",
+                crate::cabi::LABEL
+            )),
+        }
+    }
     res.set_meta("rek_blst_pool_threads", pool.unwrap_or(0).to_string());
     let exe = args.go_exe.as_deref();
     let go = exe.map(|e| GoServer::start(e, fixture, n));
@@ -532,9 +576,14 @@ mod tests {
         assert!(a.cases(1).iter().all(|c| c.key.contains("verify")));
         assert!(Args::try_parse_from(["report", "--bogus"]).is_err());
         assert!(Args::try_parse_from(["report", "--quick", "--smoke"]).is_err());
-        let child = a.child_args(2, Path::new("f"), None, true);
+        let peers = Peers {
+            go: None,
+            c_abi: Some("lib.so".into()),
+        };
+        let child = a.child_args(2, Path::new("f"), &peers, true);
         let argv = std::iter::once("report".to_string()).chain(child);
         let b = Args::try_parse_from(argv).unwrap();
         assert_eq!((b.threads, b.no_setup, b.mode()), (2, true, "quick"));
+        assert_eq!(b.c_abi, Some(PathBuf::from("lib.so")));
     }
 }

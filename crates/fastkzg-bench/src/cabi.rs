@@ -1,0 +1,344 @@
+//! fastkzg through its C ABI: the shared library that `crates/fastkzg-c`
+//! builds (`libfastkzg.so`, the drop-in for c-kzg-4844's `ckzg.h`), loaded
+//! at run time and called with c-kzg's own input types, so that it runs
+//! exactly the calls of the `c-kzg` crate's cases ([`CkzgApi`]).
+//!
+//! The report builds the library ([`build`]: `cargo build --release -p
+//! fastkzg-c`, default features, i.e. what a C user links) and each
+//! comparison process loads it once ([`CAbi::load`]). The library reads
+//! `FASTKZG_NUM_THREADS` and `FASTKZG_NO_IFMA` itself; the report sets the
+//! first to the table's thread count in the child's environment, so the
+//! library's own pool has that many threads. Calls are made from the
+//! sampler's thread, as a C caller would. Setup loading is not measured
+//! through it (the setup rows compare the Rust loaders).
+
+use std::ffi::c_void;
+use std::mem::MaybeUninit;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::ptr::addr_of_mut;
+use std::sync::Arc;
+
+use c_kzg::{Blob, Bytes32, Bytes48, Cell, CkzgError, Error, KzgCommitment, KzgProof};
+use libloading::Library;
+
+use crate::cases::CkzgApi;
+
+/// The column label at one thread.
+pub const LABEL: &str = "fastkzg C ABI";
+
+/// Builds the C ABI's shared library in `target_dir` (release profile)
+/// with the `cargo` that runs the report; returns its path.
+pub fn build(target_dir: &Path) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let manifest = crate::workspace_root().join("Cargo.toml");
+    let mut cmd = Command::new(&cargo);
+    cmd.args([
+        "build",
+        "--release",
+        "--quiet",
+        "-p",
+        "fastkzg-c",
+        "--manifest-path",
+    ]);
+    cmd.arg(&manifest).env("CARGO_TARGET_DIR", target_dir);
+    let out = cmd
+        .stdin(Stdio::null())
+        .output()
+        .map_err(|e| format!("{cargo}: {e}"))?;
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        return Err(format!("`cargo build -p fastkzg-c` failed: {}", err.trim()));
+    }
+    let lib = target_dir
+        .join("release")
+        .join(libloading::library_filename("fastkzg"));
+    lib.exists()
+        .then_some(lib)
+        .ok_or_else(|| "no shared library after the build".into())
+}
+
+/// `KZGSettings` of `ckzg.h`: c-kzg's size, fastkzg's key inside.
+#[repr(C)]
+struct RawSettings {
+    handle: *mut c_void,
+    reserved: [*mut c_void; 7],
+    sizes: [usize; 2],
+}
+
+/// `C_KZG_RET`, read as the `int` it is (never as the Rust enum, so an
+/// unexpected value cannot be undefined behaviour).
+type Ret = u32;
+type S = *const RawSettings;
+
+/// Declares the entry points: one field per `ckzg.h` function, resolved by
+/// name when the library is loaded.
+macro_rules! entry_points {
+    ($($name:ident: fn($($arg:ty),*) $(-> $ret:ty)?;)*) => {
+        struct Fns {
+            $($name: unsafe extern "C" fn($($arg),*) $(-> $ret)?,)*
+        }
+        impl Fns {
+            fn resolve(lib: &Library) -> Result<Self, String> {
+                Ok(Fns {$(
+                    // SAFETY: the library is fastkzg's C ABI, whose
+                    // `ckzg.h` declares this function with exactly this
+                    // signature; the pointer is used only while `lib` is
+                    // loaded (`Api` keeps both together).
+                    $name: unsafe {
+                        *lib.get(concat!(stringify!($name), "\0").as_bytes())
+                            .map_err(|e| format!("{}: {e}", stringify!($name)))?
+                    },
+                )*})
+            }
+        }
+    };
+}
+
+entry_points! {
+    load_trusted_setup: fn(*mut RawSettings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> Ret;
+    free_trusted_setup: fn(*mut RawSettings);
+    blob_to_kzg_commitment: fn(*mut KzgCommitment, *const Blob, S) -> Ret;
+    compute_kzg_proof: fn(*mut KzgProof, *mut Bytes32, *const Blob, *const Bytes32, S) -> Ret;
+    compute_blob_kzg_proof: fn(*mut KzgProof, *const Blob, *const Bytes48, S) -> Ret;
+    verify_kzg_proof: fn(*mut bool, *const Bytes48, *const Bytes32, *const Bytes32, *const Bytes48, S) -> Ret;
+    verify_blob_kzg_proof: fn(*mut bool, *const Blob, *const Bytes48, *const Bytes48, S) -> Ret;
+    verify_blob_kzg_proof_batch: fn(*mut bool, *const Blob, *const Bytes48, *const Bytes48, u64, S) -> Ret;
+    compute_cells_and_kzg_proofs: fn(*mut Cell, *mut KzgProof, *const Blob, S) -> Ret;
+    recover_cells_and_kzg_proofs: fn(*mut Cell, *mut KzgProof, *const u64, *const Cell, u64, S) -> Ret;
+    verify_cell_kzg_proof_batch: fn(*mut bool, *const Bytes48, *const u64, *const Cell, *const Bytes48, u64, S) -> Ret;
+}
+
+/// The loaded library and its entry points (kept together so that no
+/// pointer outlives the library).
+struct Api {
+    fns: Fns,
+    _lib: Library,
+}
+
+/// fastkzg's C ABI with settings loaded at one precompute level.
+pub struct CAbi {
+    api: Arc<Api>,
+    settings: Box<RawSettings>,
+}
+
+// SAFETY: `ckzg.h` (fastkzg's) allows calls from any number of threads at
+// once on the same settings; the struct itself is written only by
+// `load_trusted_setup` (in `load_level`, before it is shared) and by
+// `free_trusted_setup` (in `drop`, with exclusive access).
+unsafe impl Send for CAbi {}
+// SAFETY: as for `Send`: every shared use is a call that only reads the
+// settings struct.
+unsafe impl Sync for CAbi {}
+
+impl CAbi {
+    /// Loads the library at `path` and its settings (the embedded mainnet
+    /// setup's bytes, `load_trusted_setup`) at each of `precomputes`.
+    pub fn load(path: &Path, precomputes: &[usize]) -> Result<Vec<(usize, CAbi)>, String> {
+        // SAFETY: loading runs the library's initialisers; fastkzg's C ABI
+        // has none besides Rust's, which are sound to run in any process.
+        let lib = unsafe { Library::new(path) }.map_err(|e| format!("{}: {e}", path.display()))?;
+        let api = Arc::new(Api {
+            fns: Fns::resolve(&lib)?,
+            _lib: lib,
+        });
+        let level = |p: &usize| Ok((*p, CAbi::load_level(&api, *p)?));
+        precomputes.iter().map(level).collect()
+    }
+
+    fn load_level(api: &Arc<Api>, p: usize) -> Result<CAbi, String> {
+        let b = crate::peers::SetupBytes::mainnet();
+        let mut settings = Box::new(RawSettings {
+            handle: std::ptr::null_mut(),
+            reserved: [std::ptr::null_mut(); 7],
+            sizes: [0; 2],
+        });
+        let (m, l, g2) = (&b.g1_monomial, &b.g1_lagrange, &b.g2_monomial);
+        let len = |v: &Vec<u8>| v.len() as u64;
+        // SAFETY: `settings` is a writable `KZGSettings`; each pointer is
+        // readable for the length passed with it.
+        let ret = unsafe {
+            (api.fns.load_trusted_setup)(
+                &mut *settings,
+                m.as_ptr(),
+                len(m),
+                l.as_ptr(),
+                len(l),
+                g2.as_ptr(),
+                len(g2),
+                p as u64,
+            )
+        };
+        check(ret).map_err(|e| format!("load_trusted_setup at precompute {p}: {e}"))?;
+        Ok(CAbi {
+            api: Arc::clone(api),
+            settings,
+        })
+    }
+
+    fn s(&self) -> S {
+        &*self.settings
+    }
+}
+
+impl Drop for CAbi {
+    fn drop(&mut self) {
+        // SAFETY: the settings were loaded by this library and are freed
+        // once, with no call in progress (`&mut self`).
+        unsafe { (self.api.fns.free_trusted_setup)(&mut *self.settings) }
+    }
+}
+
+/// `C_KZG_OK`, or c-kzg's error for the code.
+fn check(ret: Ret) -> Result<(), Error> {
+    let code = match ret {
+        0 => return Ok(()),
+        1 => CkzgError::C_KZG_BADARGS,
+        3 => CkzgError::C_KZG_MALLOC,
+        _ => CkzgError::C_KZG_ERROR,
+    };
+    Err(Error::CError(code))
+}
+
+/// An error unless every length equals the first.
+fn same_lengths(lengths: &[usize]) -> Result<u64, Error> {
+    let n = lengths.first().copied().unwrap_or(0);
+    match lengths.iter().all(|l| *l == n) {
+        true => Ok(n as u64),
+        false => Err(Error::MismatchLength(format!("list lengths {lengths:?}"))),
+    }
+}
+
+/// Calls an entry point with an output `T` that `ckzg.h` writes on
+/// `C_KZG_OK`; returns it then.
+fn output<T>(call: impl FnOnce(*mut T) -> Ret) -> Result<T, Error> {
+    let mut out = MaybeUninit::<T>::uninit();
+    check(call(out.as_mut_ptr()))?;
+    // SAFETY: on C_KZG_OK every output of the call has been written
+    // (`ckzg.h`: outputs are written exactly when the call succeeds).
+    Ok(unsafe { out.assume_init() })
+}
+
+type Cells = Box<[Cell; c_kzg::CELLS_PER_EXT_BLOB]>;
+type Proofs = Box<[KzgProof; c_kzg::CELLS_PER_EXT_BLOB]>;
+
+/// Room for the cells and proofs of one extended blob.
+fn cells_and_proofs() -> (Cells, Proofs) {
+    let zero = KzgProof::from_bytes(&[0; 48]).expect("48 bytes");
+    let cells = vec![Cell::default(); c_kzg::CELLS_PER_EXT_BLOB];
+    let proofs = vec![zero; c_kzg::CELLS_PER_EXT_BLOB];
+    let cells = cells
+        .into_boxed_slice()
+        .try_into()
+        .expect("one cell per index");
+    let proofs = proofs
+        .into_boxed_slice()
+        .try_into()
+        .expect("one proof per index");
+    (cells, proofs)
+}
+
+// Every call below passes pointers from references or slices that live
+// for the call, outputs with room for what the function writes (one value,
+// or CELLS_PER_EXT_BLOB cells and proofs), counts equal to the slices'
+// common length (checked first), and loaded settings (`self.s()`): the
+// contract of each function in `ckzg.h`.
+impl CkzgApi for CAbi {
+    fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<KzgCommitment, Error> {
+        let f = self.api.fns.blob_to_kzg_commitment;
+        // SAFETY: see the comment on this impl.
+        output(|out| unsafe { f(out, blob, self.s()) })
+    }
+
+    fn compute_kzg_proof(&self, blob: &Blob, z: &Bytes32) -> Result<(KzgProof, Bytes32), Error> {
+        let f = self.api.fns.compute_kzg_proof;
+        // SAFETY: see the comment on this impl; both fields of `*out` are
+        // written on success.
+        output(|out: *mut (KzgProof, Bytes32)| unsafe {
+            let (proof, y) = (addr_of_mut!((*out).0), addr_of_mut!((*out).1));
+            f(proof, y, blob, z, self.s())
+        })
+    }
+
+    fn compute_blob_kzg_proof(&self, blob: &Blob, c: &Bytes48) -> Result<KzgProof, Error> {
+        let f = self.api.fns.compute_blob_kzg_proof;
+        // SAFETY: see the comment on this impl.
+        output(|out| unsafe { f(out, blob, c, self.s()) })
+    }
+
+    fn verify_kzg_proof(
+        &self,
+        c: &Bytes48,
+        z: &Bytes32,
+        y: &Bytes32,
+        p: &Bytes48,
+    ) -> Result<bool, Error> {
+        let f = self.api.fns.verify_kzg_proof;
+        // SAFETY: see the comment on this impl.
+        output(|ok| unsafe { f(ok, c, z, y, p, self.s()) })
+    }
+
+    fn verify_blob_kzg_proof(&self, blob: &Blob, c: &Bytes48, p: &Bytes48) -> Result<bool, Error> {
+        let f = self.api.fns.verify_blob_kzg_proof;
+        // SAFETY: see the comment on this impl.
+        output(|ok| unsafe { f(ok, blob, c, p, self.s()) })
+    }
+
+    fn verify_blob_kzg_proof_batch(
+        &self,
+        blobs: &[Blob],
+        cs: &[Bytes48],
+        ps: &[Bytes48],
+    ) -> Result<bool, Error> {
+        let n = same_lengths(&[blobs.len(), cs.len(), ps.len()])?;
+        let f = self.api.fns.verify_blob_kzg_proof_batch;
+        let (b, c, p) = (blobs.as_ptr(), cs.as_ptr(), ps.as_ptr());
+        // SAFETY: see the comment on this impl.
+        output(|ok| unsafe { f(ok, b, c, p, n, self.s()) })
+    }
+
+    fn compute_cells(&self, blob: &Blob) -> Result<Cells, Error> {
+        let (mut cells, _) = cells_and_proofs();
+        let f = self.api.fns.compute_cells_and_kzg_proofs;
+        let null = std::ptr::null_mut();
+        // SAFETY: see the comment on this impl.
+        check(unsafe { f(cells.as_mut_ptr(), null, blob, self.s()) })?;
+        Ok(cells)
+    }
+
+    fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Cells, Proofs), Error> {
+        let (mut cells, mut proofs) = cells_and_proofs();
+        let f = self.api.fns.compute_cells_and_kzg_proofs;
+        // SAFETY: see the comment on this impl.
+        check(unsafe { f(cells.as_mut_ptr(), proofs.as_mut_ptr(), blob, self.s()) })?;
+        Ok((cells, proofs))
+    }
+
+    fn recover_cells_and_kzg_proofs(
+        &self,
+        ids: &[u64],
+        cells: &[Cell],
+    ) -> Result<(Cells, Proofs), Error> {
+        let n = same_lengths(&[ids.len(), cells.len()])?;
+        let (mut out, mut proofs) = cells_and_proofs();
+        let f = self.api.fns.recover_cells_and_kzg_proofs;
+        let (o, p) = (out.as_mut_ptr(), proofs.as_mut_ptr());
+        // SAFETY: see the comment on this impl.
+        check(unsafe { f(o, p, ids.as_ptr(), cells.as_ptr(), n, self.s()) })?;
+        Ok((out, proofs))
+    }
+
+    fn verify_cell_kzg_proof_batch(
+        &self,
+        cs: &[Bytes48],
+        ids: &[u64],
+        cells: &[Cell],
+        ps: &[Bytes48],
+    ) -> Result<bool, Error> {
+        let n = same_lengths(&[cs.len(), ids.len(), cells.len(), ps.len()])?;
+        let f = self.api.fns.verify_cell_kzg_proof_batch;
+        let (c, i, x, p) = (cs.as_ptr(), ids.as_ptr(), cells.as_ptr(), ps.as_ptr());
+        // SAFETY: see the comment on this impl.
+        output(|ok| unsafe { f(ok, c, i, x, p, n, self.s()) })
+    }
+}
