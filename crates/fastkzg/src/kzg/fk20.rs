@@ -50,7 +50,8 @@ impl<B: Backend> Fk20<B> {
     /// Precomputes FK20 for `n` coefficients and cosets of size `l` (both
     /// powers of two, `l < n`, and the SRS must have `n` G1 powers).
     /// `table_window` > 0 also builds fixed-base tables with that window
-    /// (memory: `2n/l · l · ⌈257/w⌉` affine points).
+    /// (memory: `2n/l · l · L(w)` affine points, `L(w)` the signed digits of
+    /// a scalar: `⌈256/w⌉` for `w` = 8 or 16, else `⌈257/w⌉`).
     ///
     /// ```
     /// use fastkzg::backend::{Backend, Scalar};

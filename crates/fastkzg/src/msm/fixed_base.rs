@@ -32,16 +32,46 @@ impl<B: Backend> core::fmt::Debug for FixedBaseMsm<B> {
     }
 }
 
-/// Scalars are at most 255 bits; with `layers·w ≥ 257` the top signed digit
-/// can absorb the final carry of the recoding.
-const SCALAR_BITS: usize = 257;
+/// The number of signed `w`-bit digits (`2 ≤ w ≤ 16`) that every canonical
+/// scalar (`< r`) needs: the fewest layers `L` for which the top digit,
+/// `(r − 1) >> ((L − 1)·w)` plus the recoding's carry, stays below
+/// `2^(w−1)`, so no carry is left over. That is `⌈256/w⌉` for `w = 8` and
+/// `16` (r's top byte is `0x73`) and `⌈257/w⌉` otherwise.
+pub(crate) const fn signed_layers(w: usize) -> usize {
+    let mut layers = 255usize.div_ceil(w);
+    loop {
+        let top = shr_modulus_minus_one((layers - 1) * w);
+        if top + 1 < 1 << (w - 1) {
+            return layers;
+        }
+        layers += 1;
+    }
+}
+
+/// `(r − 1) >> k`, saturated at `2^32` (only its comparison with `2^15`
+/// matters).
+const fn shr_modulus_minus_one(k: usize) -> u64 {
+    let r = crate::constants::BLS_MODULUS_LIMBS;
+    // r is odd, so r − 1 only clears the lowest bit.
+    let limbs = [r[0] - 1, r[1], r[2], r[3]];
+    let mut v = 0u64;
+    let mut bit = 256;
+    while bit > k {
+        bit -= 1;
+        v = (v << 1) | ((limbs[bit / 64] >> (bit % 64)) & 1);
+        if v >= 1 << 32 {
+            return 1 << 32;
+        }
+    }
+    v
+}
 
 impl<B: Backend> FixedBaseMsm<B> {
     /// Builds the table for `bases` with window `w` (`2 ≤ w ≤ 16`; values
     /// outside are clamped).
     pub fn new(bases: &[B::G1Affine], window: usize) -> Self {
         let window = window.clamp(2, 16);
-        let layers = SCALAR_BITS.div_ceil(window);
+        let layers = signed_layers(window);
         // Bases are split into chunks built (and normalised) independently.
         let chunk = bases
             .len()
@@ -73,12 +103,12 @@ impl<B: Backend> FixedBaseMsm<B> {
     }
 
     /// The window that minimises the additions of one MSM over `n` bases,
-    /// `n·⌈257/w⌉` bucket additions plus `2^w` for the bucket reduction,
+    /// `n·L(w)` bucket additions ([`signed_layers`]) plus `2^w` for the bucket reduction,
     /// among `2..=max` (a larger window makes a larger table). For 64 bases
     /// that is 8 (about 2.4 k additions), for 4096 it is 13 (about 90 k).
     pub fn best_window(n: usize, max: usize) -> usize {
         (2..=max.clamp(2, 16))
-            .min_by_key(|w| n * SCALAR_BITS.div_ceil(*w) + (1 << w))
+            .min_by_key(|w| n * signed_layers(*w) + (1 << w))
             .unwrap_or(2)
     }
 
@@ -180,7 +210,7 @@ impl<B: Backend> core::fmt::Debug for FixedBaseMul<B> {
 
 /// Digit width and positions of [`FixedBaseMul`].
 const COMB_WINDOW: usize = 8;
-const COMB_LAYERS: usize = SCALAR_BITS.div_ceil(COMB_WINDOW);
+const COMB_LAYERS: usize = signed_layers(COMB_WINDOW);
 const COMB_HALF: usize = 1 << (COMB_WINDOW - 1);
 
 impl<B: Backend> FixedBaseMul<B> {
@@ -237,8 +267,44 @@ impl<B: Backend> FixedBaseMul<B> {
 
 #[cfg(test)]
 mod tests {
-    use super::FixedBaseMsm;
+    use super::{signed_layers, FixedBaseMsm};
+    use crate::backend::{Backend, Module, Scalar};
+    use crate::msm::batch_affine::recode;
     use crate::Blst;
+
+    type Fr = <Blst as Backend>::Fr;
+
+    #[test]
+    fn signed_layers_hold_every_scalar() {
+        let expected = [
+            (2, 129),
+            (3, 86),
+            (4, 65),
+            (5, 52),
+            (8, 32),
+            (9, 29),
+            (13, 20),
+            (15, 18),
+            (16, 16),
+        ];
+        for (w, layers) in expected {
+            assert_eq!(signed_layers(w), layers, "window {w}");
+        }
+        // The largest scalar, r − 1, recodes without a carry left over.
+        let r_minus_one = -Fr::one();
+        for w in 2..=16 {
+            let layers = signed_layers(w);
+            let mut digits = Vec::new();
+            recode::<Blst>(&r_minus_one, w, layers, &mut digits);
+            let mut back = Fr::zero();
+            for d in digits.iter().rev() {
+                let signed = ((u32::from(*d) << (32 - w)) as i32) >> (32 - w);
+                let digit = Fr::from_u64(signed.unsigned_abs().into());
+                back = back * Fr::from_u64(1 << w) + if signed < 0 { -digit } else { digit };
+            }
+            assert!(back == r_minus_one, "window {w}");
+        }
+    }
 
     /// The windows the settings rely on: 13 for the 4096-point commitment
     /// table (7.5 MiB), 8 for the 64-point cell interpolation table.

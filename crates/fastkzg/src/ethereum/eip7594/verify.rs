@@ -64,7 +64,7 @@ impl<B: Backend> KzgSettings<B> {
             shifts.push(self.coset_shift_pow(col));
         }
         let rlp = if sums.len() == 1 {
-            sums[0] * &shifts[0]
+            B::g1_mul_vartime(&sums[0], &shifts[0])
         } else {
             crate::msm::g1_msm::<B>(&B::g1_batch_to_affine(&sums), &shifts)
         };
