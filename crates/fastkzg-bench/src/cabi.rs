@@ -98,6 +98,7 @@ macro_rules! entry_points {
 entry_points! {
     load_trusted_setup: fn(*mut RawSettings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> Ret;
     free_trusted_setup: fn(*mut RawSettings);
+    fastkzg_warm_up: fn(S) -> Ret;
     blob_to_kzg_commitment: fn(*mut KzgCommitment, *const Blob, S) -> Ret;
     compute_kzg_proof: fn(*mut KzgProof, *mut Bytes32, *const Blob, *const Bytes32, S) -> Ret;
     compute_blob_kzg_proof: fn(*mut KzgProof, *const Blob, *const Bytes48, S) -> Ret;
@@ -133,7 +134,8 @@ unsafe impl Sync for CAbi {}
 
 impl CAbi {
     /// Loads the library at `path` and its settings (the embedded mainnet
-    /// setup's bytes, `load_trusted_setup`) at each of `precomputes`.
+    /// setup's bytes, `load_trusted_setup`, then `fastkzg_warm_up`, as the
+    /// Rust settings get `warm_up()`) at each of `precomputes`.
     pub fn load(path: &Path, precomputes: &[usize]) -> Result<Vec<(usize, CAbi)>, String> {
         // SAFETY: loading runs the library's initialisers; fastkzg's C ABI
         // has none besides Rust's, which are sound to run in any process.
@@ -170,10 +172,14 @@ impl CAbi {
             )
         };
         check(ret).map_err(|e| format!("load_trusted_setup at precompute {p}: {e}"))?;
-        Ok(CAbi {
+        let loaded = CAbi {
             api: Arc::clone(api),
             settings,
-        })
+        };
+        // SAFETY: the settings are loaded.
+        let ret = unsafe { (api.fns.fastkzg_warm_up)(loaded.s()) };
+        check(ret).map_err(|e| format!("fastkzg_warm_up at precompute {p}: {e}"))?;
+        Ok(loaded)
     }
 
     fn s(&self) -> S {

@@ -22,6 +22,21 @@ extern "C" {
 #endif
 
 /* ---------------------------------------------------------------------------
+ * Settings.
+ * ------------------------------------------------------------------------- */
+
+/*
+ * Builds now what the settings otherwise build on first use: the fixed-base
+ * table of the 4096 Lagrange points (7.5 MiB; built on its own after 16
+ * commitments or proofs), the generator table and the FK20 data (at
+ * precompute 0 on CPUs without AVX-512 IFMA, also the FK20 shifted layers),
+ * so that later calls run at their steady speed. Harmless to repeat and to
+ * run while other threads use the settings. C_KZG_BADARGS: s NULL or not
+ * loaded.
+ */
+C_KZG_RET fastkzg_warm_up(const KZGSettings *s);
+
+/* ---------------------------------------------------------------------------
  * Fiat-Shamir challenges (c-kzg computes them internally only). They hash
  * their inputs and need no trusted setup.
  * ------------------------------------------------------------------------- */

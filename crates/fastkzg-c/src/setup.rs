@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use kzg::MAX_PRECOMPUTE;
 
-use crate::ffi::{guard, input_slice, FfiResult, Out, Settings};
+use crate::ffi::{guard, input_slice, settings, FfiResult, Out, Settings};
 use crate::handle;
 use crate::types::{KZGSettings, C_KZG_RET};
 
@@ -165,6 +165,26 @@ pub unsafe extern "C" fn load_trusted_setup_file(
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }
+}
+
+/// Builds what `s` otherwise builds on first use (`KzgSettings::warm_up`:
+/// the commitment table, the generator table, the FK20 data), in the
+/// library's pool. Repeating it, or running it while other threads use the
+/// settings, is harmless (each table is built once).
+///
+/// `C_KZG_BADARGS`: `s` NULL or not loaded.
+///
+/// # Safety
+/// `s` is NULL or valid for reading a `KZGSettings`.
+#[no_mangle]
+pub unsafe extern "C" fn fastkzg_warm_up(s: *const KZGSettings) -> C_KZG_RET {
+    guard(|| {
+        // SAFETY: `s` is NULL or readable (this function's contract), which
+        // is what `settings` requires.
+        let settings = unsafe { settings(s)? };
+        settings.warm_up();
+        Ok(())
+    })
 }
 
 /// Frees settings loaded by `load_trusted_setup` or `load_trusted_setup_file`

@@ -252,7 +252,8 @@ fn compile_header(compiler: &str, standard: &str, extension: &str, header: &str)
     let stem = header.trim_end_matches(".h");
     let source = dir.join(format!("{stem}_only.{extension}"));
     let extensions = if header == "fastkzg.h" {
-        "(void)&fastkzg_compute_challenge;\n\
+        "(void)&fastkzg_warm_up;\n\
+         (void)&fastkzg_compute_challenge;\n\
          (void)&fastkzg_compute_verify_cell_kzg_proof_batch_challenge;\n"
     } else {
         ""

@@ -1055,10 +1055,13 @@ static void test_unloaded_settings(const Results *r) {
     KZGSettings zeroed;
     memset(&zeroed, 0, sizeof zeroed);
     all_functions_refuse(&zeroed, r);
+    CHECK_BADARGS(fastkzg_warm_up(&zeroed));
 
     KZGSettings garbage;
     memset(&garbage, 0x5a, sizeof garbage);
     all_functions_refuse(&garbage, r);
+    CHECK_BADARGS(fastkzg_warm_up(&garbage));
+    CHECK_BADARGS(fastkzg_warm_up(NULL));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1497,6 +1500,13 @@ int main(int argc, char **argv) {
         CHECK(loaded_layout_ok(&from_bytes.s));
         test_valid(&from_bytes.s, &r_bytes);
         CHECK(memcmp(&r_file, &r_bytes, sizeof r_file) == 0);
+        /* Warmed-up settings (twice: harmless) give the same results. */
+        static Results r_warm;
+        CHECK_RET(fastkzg_warm_up(&from_bytes.s), C_KZG_OK);
+        CHECK_RET(fastkzg_warm_up(&from_bytes.s), C_KZG_OK);
+        CHECK(guard_intact(&from_bytes));
+        test_valid(&from_bytes.s, &r_warm);
+        CHECK(memcmp(&r_file, &r_warm, sizeof r_file) == 0);
         free_trusted_setup(&from_bytes.s);
         CHECK(all_bytes(&from_bytes.s, sizeof from_bytes.s, 0));
         CHECK(guard_intact(&from_bytes));
