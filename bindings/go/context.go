@@ -101,6 +101,14 @@ func (c *Context) Close() error {
 	return nil
 }
 
+// WarmUp builds now what the context otherwise builds on first use (the
+// 7.5 MiB commitment table, the generator table, the FK20 data), so that
+// later calls run at their steady speed; C's fastkzg_warm_up. Harmless to
+// repeat and to call while other goroutines use the context.
+func (c *Context) WarmUp() error {
+	return c.call(func(s *C.KZGSettings) C.C_KZG_RET { return C.fastkzg_warm_up(s) })
+}
+
 // call runs f with the settings, unless the context is closed.
 func (c *Context) call(f func(*C.KZGSettings) C.C_KZG_RET) error {
 	c.mu.RLock()
