@@ -8,12 +8,13 @@ backend_tests!(
     invalid_g1_points,
     mismatched_batch_lengths,
     batch_errors_name_the_blob,
+    cell_batch_errors_in_spec_order,
     malformed_trusted_setups,
 );
 
 use fastkzg::backend::{Backend, PointError};
 use fastkzg::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT;
-use fastkzg::{Blob, Error, Input, KzgSettings, G1_POINT_AT_INFINITY};
+use fastkzg::{Blob, Cell, Error, Input, KzgSettings, G1_POINT_AT_INFINITY};
 
 const MODULUS: &str = "73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001";
 
@@ -182,6 +183,44 @@ fn batch_errors_name_the_blob<B: Backend>() {
     };
     assert!(is_want(run()));
     assert!(is_want(fastkzg::run_serial(run)));
+}
+
+/// `verify_cell_kzg_proof_batch` decodes commitments, then cells, then
+/// proofs (spec order): with several bad inputs the first kind is
+/// reported, on one thread and on the pool.
+fn cell_batch_errors_in_spec_order<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let (blob, c, _) = valid::<B>();
+    let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
+    let ids = [3u64, 9, 40];
+    let mut cs = vec![c; 3];
+    let mut cl: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
+    let mut ps: Vec<[u8; 48]> = ids.iter().map(|i| proofs[*i as usize]).collect();
+    assert!(ks.verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps).unwrap());
+    let bad_point = point_with_error::<B>(PointError::NotOnCurve);
+    cl[2][7 * 32..8 * 32].copy_from_slice(&modulus());
+    ps[1] = bad_point;
+    cs[1] = bad_point;
+    let kinds = |cs: &[[u8; 48]], cl: &[Cell], ps: &[[u8; 48]]| {
+        let run = || ks.verify_cell_kzg_proof_batch(cs, &ids, cl, ps);
+        let errors = [run(), fastkzg::run_serial(run)];
+        errors.map(|e| match e {
+            Err(Error::InvalidG1Point {
+                input, position: 1, ..
+            }) => Some(input),
+            Err(Error::NonCanonicalFieldElement {
+                input: Input::Cell,
+                position: 2,
+                element: 7,
+            }) => Some(Input::Cell),
+            _ => None,
+        })
+    };
+    assert_eq!(kinds(&cs, &cl, &ps), [Some(Input::Commitment); 2]);
+    cs[1] = c;
+    assert_eq!(kinds(&cs, &cl, &ps), [Some(Input::Cell); 2]);
+    cl[2] = cells[40];
+    assert_eq!(kinds(&cs, &cl, &ps), [Some(Input::Proof); 2]);
 }
 
 fn setup_error<B: Backend>(text: &str) -> bool {

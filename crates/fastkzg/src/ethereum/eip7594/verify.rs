@@ -179,68 +179,66 @@ impl<B: Backend> KzgSettings<B> {
             };
             commitment_indices.push(idx as u64);
         }
-        // Commitments, cells and proofs are decoded side by side; errors in
-        // that order.
-        span!("verify_cell_kzg_proof_batch");
-        let (unique_points, (evals, proofs)) = phase!(
-            "parse inputs",
-            crate::par::join(
-                || bytes_to_g1_many::<B>(&unique, Input::Commitment, |i| unique_at[i]),
-                || {
-                    crate::par::join(
-                        || {
-                            crate::par::try_map_collect(n, |pos| {
-                                cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
-                            })
-                        },
-                        || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
-                    )
-                },
-            )
-        );
-        let (unique_points, evals, proofs) = (unique_points?, evals?, proofs?);
         if n == 0 {
             return Ok(true);
         }
-        let r = phase!(
-            "challenge",
-            compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
-                &unique,
-                &commitment_indices,
-                cell_indices,
-                cells,
-                proofs_bytes,
-            )
-        )?;
-        let r_powers = compute_powers(&r, n);
-
-        // The proof sums and the commitment MSM on one thread, the
-        // interpolation commitment (its 64-point MSM costs about as much as
-        // both for a column of 16 blobs) on another, when the pool has two.
-        let (((ll, rlp), rlc), rli) = crate::par::join(
-            || {
-                crate::par::join(
-                    || phase!("proof sums", self.proof_sums(&proofs, &columns, &r_powers)),
-                    || {
-                        phase!(
-                            "commitment MSM",
-                            self.weighted_commitments(
-                                &unique_points,
-                                &commitment_indices,
-                                &r_powers
-                            )
-                        )
-                    },
-                )
-            },
+        // The points are decoded while, beside them, the cells are parsed,
+        // the challenge is computed (it hashes bytes, not points) and the
+        // interpolation commitment is built (it needs only the cells and the
+        // challenge), so that two threads share the decoding and the rest
+        // evenly. Errors are reported in the order commitments, cells,
+        // proofs.
+        span!("verify_cell_kzg_proof_batch");
+        let ((unique_points, proofs), cell_side) = crate::par::join(
             || {
                 phase!(
+                    "decode points",
+                    crate::par::join(
+                        || bytes_to_g1_many::<B>(&unique, Input::Commitment, |i| unique_at[i]),
+                        || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
+                    )
+                )
+            },
+            || -> Result<(Vec<B::Fr>, B::G1)> {
+                let evals = phase!(
+                    "parse cells",
+                    crate::par::try_map_collect(n, |pos| {
+                        cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
+                    })
+                )?;
+                let r = phase!(
+                    "challenge",
+                    compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
+                        &unique,
+                        &commitment_indices,
+                        cell_indices,
+                        cells,
+                        proofs_bytes,
+                    )
+                )?;
+                let r_powers = compute_powers(&r, n);
+                let rli = phase!(
                     "interpolation commitment",
                     self.aggregated_interpolation_commitment(&columns, &evals, &r_powers)
+                )?;
+                Ok((r_powers, rli))
+            },
+        );
+        let unique_points = unique_points?;
+        let (r_powers, rli) = cell_side?;
+        let proofs = proofs?;
+
+        // The two proof sums (one MSM each on two threads) beside the
+        // commitment MSM.
+        let ((ll, rlp), rlc) = crate::par::join(
+            || phase!("proof sums", self.proof_sums(&proofs, &columns, &r_powers)),
+            || {
+                phase!(
+                    "commitment MSM",
+                    self.weighted_commitments(&unique_points, &commitment_indices, &r_powers)
                 )
             },
         );
-        let rli = rli?;
         let rl = rlc - rli + rlp;
         Ok(phase!(
             "pairing check",
