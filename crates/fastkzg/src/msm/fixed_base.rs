@@ -103,7 +103,7 @@ impl<B: Backend> FixedBaseMsm<B> {
     }
 
     /// The window that minimises the additions of one MSM over `n` bases,
-    /// `n·L(w)` bucket additions ([`signed_layers`]) plus `2^w` for the bucket reduction,
+    /// `n·L(w)` bucket additions (`L(w)` signed digits per scalar) plus `2^w` for the bucket reduction,
     /// among `2..=max` (a larger window makes a larger table). For 64 bases
     /// that is 8 (about 2.4 k additions), for 4096 it is 13 (about 90 k).
     pub fn best_window(n: usize, max: usize) -> usize {
