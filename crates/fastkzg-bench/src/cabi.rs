@@ -22,7 +22,7 @@ use std::sync::Arc;
 use c_kzg::{Blob, Bytes32, Bytes48, Cell, CkzgError, Error, KzgCommitment, KzgProof};
 use libloading::Library;
 
-use crate::cases::CkzgApi;
+use crate::cases::{CCells as Cells, CProofs as Proofs, CkzgApi};
 
 /// The column label at one thread.
 pub const LABEL: &str = "fastkzg C ABI";
@@ -225,23 +225,23 @@ fn output<T>(call: impl FnOnce(*mut T) -> Ret) -> Result<T, Error> {
     Ok(unsafe { out.assume_init() })
 }
 
-type Cells = Box<[Cell; c_kzg::CELLS_PER_EXT_BLOB]>;
-type Proofs = Box<[KzgProof; c_kzg::CELLS_PER_EXT_BLOB]>;
-
-/// Room for the cells and proofs of one extended blob.
-fn cells_and_proofs() -> (Cells, Proofs) {
-    let zero = KzgProof::from_bytes(&[0; 48]).expect("48 bytes");
+/// Room for the cells of one extended blob.
+fn cells_room() -> Cells {
     let cells = vec![Cell::default(); c_kzg::CELLS_PER_EXT_BLOB];
+    cells
+        .into_boxed_slice()
+        .try_into()
+        .expect("one cell per index")
+}
+
+/// Room for the cell proofs of one extended blob.
+fn proofs_room() -> Proofs {
+    let zero = KzgProof::from_bytes(&[0; 48]).expect("48 bytes");
     let proofs = vec![zero; c_kzg::CELLS_PER_EXT_BLOB];
-    let cells = cells
+    proofs
         .into_boxed_slice()
         .try_into()
-        .expect("one cell per index");
-    let proofs = proofs
-        .into_boxed_slice()
-        .try_into()
-        .expect("one proof per index");
-    (cells, proofs)
+        .expect("one proof per index")
 }
 
 // Every call below passes pointers from references or slices that live
@@ -304,7 +304,7 @@ impl CkzgApi for CAbi {
     }
 
     fn compute_cells(&self, blob: &Blob) -> Result<Cells, Error> {
-        let (mut cells, _) = cells_and_proofs();
+        let mut cells = cells_room();
         let f = self.api.fns.compute_cells_and_kzg_proofs;
         let null = std::ptr::null_mut();
         // SAFETY: see the comment on this impl.
@@ -313,7 +313,7 @@ impl CkzgApi for CAbi {
     }
 
     fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Cells, Proofs), Error> {
-        let (mut cells, mut proofs) = cells_and_proofs();
+        let (mut cells, mut proofs) = (cells_room(), proofs_room());
         let f = self.api.fns.compute_cells_and_kzg_proofs;
         // SAFETY: see the comment on this impl.
         check(unsafe { f(cells.as_mut_ptr(), proofs.as_mut_ptr(), blob, self.s()) })?;
@@ -326,7 +326,7 @@ impl CkzgApi for CAbi {
         cells: &[Cell],
     ) -> Result<(Cells, Proofs), Error> {
         let n = same_lengths(&[ids.len(), cells.len()])?;
-        let (mut out, mut proofs) = cells_and_proofs();
+        let (mut out, mut proofs) = (cells_room(), proofs_room());
         let f = self.api.fns.recover_cells_and_kzg_proofs;
         let (o, p) = (out.as_mut_ptr(), proofs.as_mut_ptr());
         // SAFETY: see the comment on this impl.

@@ -91,8 +91,10 @@ macro_rules! ckzg_api {
     };
 }
 
-type CCells = Box<[CCell; c_kzg::CELLS_PER_EXT_BLOB]>;
-type CProofs = Box<[KzgProof; c_kzg::CELLS_PER_EXT_BLOB]>;
+/// The cells of an extended blob in c-kzg's types.
+pub type CCells = Box<[CCell; c_kzg::CELLS_PER_EXT_BLOB]>;
+/// The cell proofs of an extended blob in c-kzg's types.
+pub type CProofs = Box<[KzgProof; c_kzg::CELLS_PER_EXT_BLOB]>;
 
 ckzg_api! {
     blob_to_kzg_commitment(blob: &CBlob) -> KzgCommitment;
