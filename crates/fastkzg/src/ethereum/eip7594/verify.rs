@@ -4,7 +4,7 @@ use core::borrow::Borrow;
 use std::collections::HashMap;
 
 use super::{cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, CellIndex};
-use crate::backend::{Backend, Module, Scalar};
+use crate::backend::{Backend, Module};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_batch_challenge};
@@ -104,23 +104,23 @@ impl<B: Backend> KzgSettings<B> {
             }
         }
         let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-        let cell_domain = &self.cell_domain;
-        // The 1/64 of the inverse FFTs, folded into the shifts below.
-        let n_inv = B::Fr::from_u64(FIELD_ELEMENTS_PER_CELL as u64)
-            .inverse()
-            .ok_or(Error::DivisionByZero)?;
         for (col, values) in agg.iter_mut().enumerate() {
             let Some(values) = values else { continue };
             // The cell's values are in bit-reversed order of its coset.
-            fft::ifft_in_place_rn_unscaled(values, cell_domain)?;
-            // I(X) = g(X / h): coefficient j is g_j · h^{-j}.
+            fft::ifft_in_place_rn_unscaled(values, &self.cell_domain)?;
+            // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j
+            // is g_j · h^{-j} = g_j · ω^{-e·j}, a root read from the table
+            // (the 1/64 of the inverse FFT is applied once, below).
             let e = coset_shift_exponent(col);
-            let h_inv = self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e);
-            let mut s = n_inv;
-            for (acc, g) in interp.iter_mut().zip(values.iter()) {
-                *acc += *g * s;
-                s *= h_inv;
+            for (j, (acc, g)) in interp.iter_mut().zip(values.iter()).enumerate() {
+                let k = (FIELD_ELEMENTS_PER_EXT_BLOB - e * j % FIELD_ELEMENTS_PER_EXT_BLOB)
+                    % FIELD_ELEMENTS_PER_EXT_BLOB;
+                *acc += *g * self.ext_domain.root(k);
             }
+        }
+        let n_inv = self.cell_domain.size_inv();
+        for c in interp.iter_mut() {
+            *c *= n_inv;
         }
         Ok(self.commit_cell_monomial(&interp))
     }
