@@ -7,7 +7,8 @@ use std::sync::OnceLock;
 use crate::backend::{Backend, Blst, Group, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::ethereum::constants::{
-    FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
+    CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL,
+    FIELD_ELEMENTS_PER_EXT_BLOB,
 };
 use crate::kzg::Fk20;
 use crate::kzg::Srs;
@@ -53,6 +54,11 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) g2_tau: B::G2Prepared,
     /// `[τ^FIELD_ELEMENTS_PER_CELL]₂`, prepared (cell proofs).
     pub(crate) g2_tau_cell: B::G2Prepared,
+    /// `[τ^64]₂ − h_c^64·[1]₂` for each cell index `c` (`h_c` the shift of
+    /// its coset), prepared on first use: the pairing of a cell batch whose
+    /// cells all have index `c` (a data-column sidecar), see
+    /// [`KzgSettings::verify_cell_kzg_proof_batch`].
+    pub(crate) column_g2: Vec<OnceLock<B::G2Prepared>>,
     /// Fixed-base table over `g1_lagrange_brp`, built on first use.
     lagrange_msm: OnceLock<FixedBaseMsm<B>>,
     /// Fixed-base table over the first `FIELD_ELEMENTS_PER_CELL` monomial
@@ -158,6 +164,7 @@ impl<B: Backend> KzgSettings<B> {
             g2_generator,
             g2_tau,
             g2_tau_cell,
+            column_g2: (0..CELLS_PER_EXT_BLOB).map(|_| OnceLock::new()).collect(),
             lagrange_msm: OnceLock::new(),
             cell_monomial_msm: OnceLock::new(),
             generator_mul: OnceLock::new(),
@@ -293,7 +300,8 @@ impl<B: Backend> KzgSettings<B> {
         let fr = core::mem::size_of::<B::Fr>();
         let mut total = (self.srs.g1.len() + self.g1_lagrange_brp.len()) * g1
             + self.srs.g2.len() * core::mem::size_of::<B::G2>()
-            + 3 * core::mem::size_of::<B::G2Prepared>()
+            + (3 + self.column_g2.iter().filter(|c| c.get().is_some()).count())
+                * core::mem::size_of::<B::G2Prepared>()
             + (self.brp_roots_of_unity.len()
                 + self.brp_root_pairs_squared.len()
                 + self.fold_inverse_roots.len()

@@ -4,7 +4,7 @@ use core::borrow::Borrow;
 use std::collections::HashMap;
 
 use super::{cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, CellIndex};
-use crate::backend::{Backend, Module};
+use crate::backend::{Backend, Group, Module};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_batch_challenge};
@@ -15,6 +15,15 @@ use crate::ethereum::KzgSettings;
 use crate::math::fft;
 use crate::trace::{phase, span};
 
+/// The proof sums of a cell batch.
+enum ProofSums<B: Backend> {
+    /// All cells in column `col`: `LL` only (`RLP = h_col^64·LL` goes into
+    /// the pairing's G2 point).
+    OneColumn { col: usize, ll: B::G1 },
+    /// `LL` and `RLP`.
+    General { ll: B::G1, rlp: B::G1 },
+}
+
 impl<B: Backend> KzgSettings<B> {
     /// `h_col^64 = ω_128^rev7(col)` for a cell index.
     fn coset_shift_pow(&self, col: usize) -> B::Fr {
@@ -22,16 +31,27 @@ impl<B: Backend> KzgSettings<B> {
             .root(FIELD_ELEMENTS_PER_CELL * coset_shift_exponent(col))
     }
 
+    /// `[τ^64]₂ − h_c^64·[1]₂` for cell index `c`, prepared (built on first
+    /// use, then kept in the settings).
+    fn column_g2(&self, col: usize) -> &B::G2Prepared {
+        crate::par::get_or_build(&self.column_g2[col], || {
+            let shifted = B::G2::generator() * &self.coset_shift_pow(col);
+            B::g2_prepare(&(self.srs.g2[FIELD_ELEMENTS_PER_CELL] - shifted))
+        })
+    }
+
     /// `LL = Σ r^k π_k` and `RLP = Σ r^k h_k^64 π_k`. When one column (a
     /// data-column sidecar) or a few large ones occur, the proofs are first
     /// summed per column, `S_c = Σ_{k∈c} r^k π_k`, so that `LL = Σ S_c` and
-    /// `RLP = Σ h_c^64 S_c` cost one small MSM instead of a second `n`-point one.
+    /// `RLP = Σ h_c^64 S_c` cost one small MSM instead of a second `n`-point
+    /// one. For one column `RLP = h_c^64·LL` is left to the pairing
+    /// ([`ProofSums::OneColumn`]).
     fn proof_sums(
         &self,
         proofs: &[B::G1Affine],
         columns: &[usize],
         r_powers: &[B::Fr],
-    ) -> (B::G1, B::G1) {
+    ) -> ProofSums<B> {
         let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
         for (k, col) in columns.iter().enumerate() {
             by_column[*col].push(k);
@@ -49,7 +69,16 @@ impl<B: Backend> KzgSettings<B> {
                 .map(|(rk, col)| *rk * self.coset_shift_pow(*col))
                 .collect();
             let sums = crate::msm::g1_msm_shared_points::<B>(proofs, &[r_powers, &weighted]);
-            return (sums[0], sums[1]);
+            return ProofSums::General {
+                ll: sums[0],
+                rlp: sums[1],
+            };
+        }
+        if let [col] = distinct[..] {
+            return ProofSums::OneColumn {
+                col,
+                ll: crate::msm::g1_msm::<B>(proofs, r_powers),
+            };
         }
         let mut ll = B::G1::zero();
         let mut sums = Vec::with_capacity(distinct.len());
@@ -63,12 +92,8 @@ impl<B: Backend> KzgSettings<B> {
             sums.push(s);
             shifts.push(self.coset_shift_pow(col));
         }
-        let rlp = if sums.len() == 1 {
-            B::g1_mul_vartime(&sums[0], &shifts[0])
-        } else {
-            crate::msm::g1_msm::<B>(&B::g1_batch_to_affine(&sums), &shifts)
-        };
-        (ll, rlp)
+        let rlp = crate::msm::g1_msm::<B>(&B::g1_batch_to_affine(&sums), &shifts);
+        ProofSums::General { ll, rlp }
     }
 
     /// `RLC = Σ_i w_i C_i` with `w_i` the sum of `r^k` over the cells of
@@ -230,7 +255,7 @@ impl<B: Backend> KzgSettings<B> {
 
         // The two proof sums (one MSM each on two threads) beside the
         // commitment MSM.
-        let ((ll, rlp), rlc) = crate::par::join(
+        let (sums, rlc) = crate::par::join(
             || phase!("proof sums", self.proof_sums(&proofs, &columns, &r_powers)),
             || {
                 phase!(
@@ -239,10 +264,22 @@ impl<B: Backend> KzgSettings<B> {
                 )
             },
         );
-        let rl = rlc - rli + rlp;
+        // Spec: e(LL, [τ^64]₂) = e(RLC − RLI + RLP, [1]₂). For one column c,
+        // RLP = h_c^64·LL, and by bilinearity the check is
+        // e(LL, [τ^64]₂ − h_c^64·[1]₂)·e(RLI − RLC, [1]₂) = 1: the same
+        // product in GT without the product h_c^64·LL.
         Ok(phase!(
             "pairing check",
-            B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)])
+            match sums {
+                ProofSums::OneColumn { col, ll } => B::pairings_verify(&[
+                    (ll, self.column_g2(col)),
+                    (rli - rlc, &self.g2_generator),
+                ]),
+                ProofSums::General { ll, rlp } => {
+                    let rl = rlc - rli + rlp;
+                    B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)])
+                }
+            }
         ))
     }
 }
