@@ -109,6 +109,16 @@ func (c *Context) WarmUp() error {
 	return c.call(func(s *C.KZGSettings) C.C_KZG_RET { return C.fastkzg_warm_up(s) })
 }
 
+// ForgetDecodedCommitments empties the context's cache of the commitments
+// that VerifyCellKZGProofBatch decoded (kept, by their bytes, so that the
+// data-column sidecars of one block, which all carry the same commitments,
+// decode them once; at most 4096): later calls decode every commitment
+// again, as a first call does. For measurements; memory is bounded anyway.
+// C's fastkzg_forget_decoded_commitments.
+func (c *Context) ForgetDecodedCommitments() error {
+	return c.call(func(s *C.KZGSettings) C.C_KZG_RET { return C.fastkzg_forget_decoded_commitments(s) })
+}
+
 // call runs f with the settings, unless the context is closed.
 func (c *Context) call(f func(*C.KZGSettings) C.C_KZG_RET) error {
 	c.mu.RLock()

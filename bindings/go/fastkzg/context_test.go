@@ -148,6 +148,7 @@ func TestClose(t *testing.T) {
 	}
 	calls := map[string]error{}
 	calls["WarmUp"] = ctx.WarmUp()
+	calls["ForgetDecodedCommitments"] = ctx.ForgetDecodedCommitments()
 	_, calls["BlobToKZGCommitment"] = ctx.BlobToKZGCommitment(blob)
 	_, _, calls["ComputeKZGProof"] = ctx.ComputeKZGProof(blob, fastkzg.Bytes32{})
 	_, calls["ComputeBlobKZGProof"] = ctx.ComputeBlobKZGProof(blob, fastkzg.Bytes48{0xc0})

@@ -89,6 +89,14 @@ impl PyKzgSettings {
         run(py, Placement::Pool, || s.warm_up())
     }
 
+    /// Empties the cache of commitments that `verify_cell_kzg_proof_batch`
+    /// decoded (kept by their bytes, at most 4096, for the data-column
+    /// sidecars of a block, which carry the same ones): later calls decode
+    /// every commitment again. For measurements.
+    fn forget_decoded_commitments(&self) {
+        self.inner.forget_decoded_commitments()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<fastkzg.KzgSettings precompute={}>",

@@ -99,6 +99,7 @@ entry_points! {
     load_trusted_setup: fn(*mut RawSettings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> Ret;
     free_trusted_setup: fn(*mut RawSettings);
     fastkzg_warm_up: fn(S) -> Ret;
+    fastkzg_forget_decoded_commitments: fn(S) -> Ret;
     blob_to_kzg_commitment: fn(*mut KzgCommitment, *const Blob, S) -> Ret;
     compute_kzg_proof: fn(*mut KzgProof, *mut Bytes32, *const Blob, *const Bytes32, S) -> Ret;
     compute_blob_kzg_proof: fn(*mut KzgProof, *const Blob, *const Bytes48, S) -> Ret;
@@ -250,6 +251,13 @@ fn proofs_room() -> Proofs {
 // common length (checked first), and loaded settings (`self.s()`): the
 // contract of each function in `ckzg.h`.
 impl CkzgApi for CAbi {
+    fn forget_decoded_commitments(&self) {
+        let f = self.api.fns.fastkzg_forget_decoded_commitments;
+        // SAFETY: see the comment on this impl. The settings are loaded, so
+        // the call cannot fail.
+        let _ = unsafe { f(self.s()) };
+    }
+
     fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<KzgCommitment, Error> {
         let f = self.api.fns.blob_to_kzg_commitment;
         // SAFETY: see the comment on this impl.

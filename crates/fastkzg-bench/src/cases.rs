@@ -35,6 +35,8 @@ macro_rules! fastkzg_api {
                 #[doc = concat!("`KzgSettings::", stringify!($name), "`.")]
                 fn $name(&self, $($arg: $ty),*) -> fastkzg::Result<$ret>;
             )*
+            /// `KzgSettings::forget_decoded_commitments`.
+            fn forget_decoded_commitments(&self);
             /// `load_trusted_setup_file(path, p)` when `file`, else
             /// `load_mainnet(p)`, on the same backend, then `warm_up()` when
             /// `warm`; returns the precompute level.
@@ -44,6 +46,9 @@ macro_rules! fastkzg_api {
             $(fn $name(&self, $($arg: $ty),*) -> fastkzg::Result<$ret> {
                 KzgSettings::<B>::$name(self, $($arg),*)
             })*
+            fn forget_decoded_commitments(&self) {
+                KzgSettings::<B>::forget_decoded_commitments(self)
+            }
             fn load(&self, p: usize, file: bool, warm: bool) -> usize {
                 let ks = match file {
                     true => Self::load_trusted_setup_file(crate::TRUSTED_SETUP_FILE, p),
@@ -82,6 +87,9 @@ macro_rules! ckzg_api {
                 #[doc = concat!("`", stringify!($name), "` of `ckzg.h`.")]
                 fn $name(&self, $($arg: $ty),*) -> Result<$ret, c_kzg::Error>;
             )*
+            /// fastkzg's `fastkzg_forget_decoded_commitments` (c-kzg keeps
+            /// no decoded points: nothing to do).
+            fn forget_decoded_commitments(&self) {}
         }
         impl CkzgApi for c_kzg::KzgSettings {
             $(fn $name(&self, $($arg: $ty),*) -> Result<$ret, c_kzg::Error> {
@@ -341,22 +349,57 @@ pub fn api_cases() -> Vec<Case> {
                 s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
             })
     }));
+    // fastkzg keeps the commitments that cell verification decoded (every
+    // data-column sidecar of a block carries the same ones): these rows
+    // make it forget them before each call, so every call decodes
+    // everything, as c-kzg's does; the "commitments seen before" rows let
+    // it keep them, as for the second and later sidecars of a block.
     let cell_sets = [
-        (OneBlob, "1_blob_128_cells", "1 blob × 128 cells"),
-        (Column(16), "1_column_16_blobs", "1 column × 16 blobs"),
-        (Column(64), "1_column_64_blobs", "1 column × 64 blobs"),
-        (AllCells(8), "8_blobs_128_cells", "8 blobs × 128 cells"),
-        (AllCells(64), "64_blobs_128_cells", "64 blobs × 128 cells"),
+        (OneBlob, "1_blob_128_cells", "1 blob × 128 cells", true),
+        (Column(16), "1_column_16_blobs", "1 column × 16 blobs", true),
+        (Column(64), "1_column_64_blobs", "1 column × 64 blobs", true),
+        (
+            AllCells(8),
+            "8_blobs_128_cells",
+            "8 blobs × 128 cells",
+            true,
+        ),
+        (
+            AllCells(64),
+            "64_blobs_128_cells",
+            "64 blobs × 128 cells",
+            true,
+        ),
+        (
+            Column(16),
+            "1_column_16_blobs_seen",
+            "1 column × 16 blobs, commitments seen before",
+            false,
+        ),
+        (
+            Column(64),
+            "1_column_64_blobs_seen",
+            "1 column × 64 blobs, commitments seen before",
+            false,
+        ),
     ];
-    v.extend(cell_sets.map(|(set, key, title)| {
-        Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set)
-            .title(format!("verify_cell_kzg_proof_batch, {title}"))
+    v.extend(cell_sets.map(|(set, key, title, forget)| {
+        let mut case = Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set);
+        // go-eth-kzg keeps nothing between calls: its row once is enough.
+        case.go &= forget;
+        case.title(format!("verify_cell_kzg_proof_batch, {title}"))
             .fk(move |s, i| {
                 let b = CellBatch::find(&i.batches, set);
+                if forget {
+                    s.forget_decoded_commitments();
+                }
                 s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
             })
             .ck(move |s, i| {
                 let b = CellBatch::find(&i.batches, set);
+                if forget {
+                    s.forget_decoded_commitments();
+                }
                 s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
             })
             .rek(move |s, i| {
@@ -678,9 +721,10 @@ mod tests {
         assert_eq!(keys.len(), cases.len(), "case keys are unique");
         assert!(cases.iter().all(|c| c.fk.is_some()));
         let api = api_cases();
-        assert_eq!(api.len(), 21);
+        assert_eq!(api.len(), 23);
         assert!(api.iter().all(|c| c.ck.is_some() && c.rek.is_some()));
-        assert_eq!(api.iter().filter(|c| c.go).count(), 18); // all but p=8
+        // All but p=8 and the "commitments seen before" rows.
+        assert_eq!(api.iter().filter(|c| c.go).count(), 18);
         let go_setup = cases.iter().filter(|c| c.go && c.is_setup());
         assert!(go_setup
             .map(|c| &c.key)

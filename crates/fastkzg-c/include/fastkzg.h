@@ -36,6 +36,16 @@ extern "C" {
  */
 C_KZG_RET fastkzg_warm_up(const KZGSettings *s);
 
+/*
+ * verify_cell_kzg_proof_batch keeps the commitments it decoded (at most
+ * 4096, by their bytes), so that the data-column sidecars of one block, which
+ * all carry the same commitments, decode them once. This empties that cache:
+ * later calls decode every commitment again, as a first call does (for
+ * measurements; memory is bounded anyway). Harmless while other threads use
+ * the settings. C_KZG_BADARGS: s NULL or not loaded.
+ */
+C_KZG_RET fastkzg_forget_decoded_commitments(const KZGSettings *s);
+
 /* ---------------------------------------------------------------------------
  * Fiat-Shamir challenges (c-kzg computes them internally only). They hash
  * their inputs and need no trusted setup.

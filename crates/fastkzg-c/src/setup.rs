@@ -187,6 +187,27 @@ pub unsafe extern "C" fn fastkzg_warm_up(s: *const KZGSettings) -> C_KZG_RET {
     })
 }
 
+/// Empties the cache of commitments that `verify_cell_kzg_proof_batch`
+/// decoded (`KzgSettings::forget_decoded_commitments`): later calls decode
+/// every commitment again, as a first call does. Not needed for memory (the
+/// cache is bounded); for measurements. Harmless while other threads use
+/// the settings.
+///
+/// `C_KZG_BADARGS`: `s` NULL or not loaded.
+///
+/// # Safety
+/// `s` is NULL or valid for reading a `KZGSettings`.
+#[no_mangle]
+pub unsafe extern "C" fn fastkzg_forget_decoded_commitments(s: *const KZGSettings) -> C_KZG_RET {
+    guard(|| {
+        // SAFETY: `s` is NULL or readable (this function's contract), which
+        // is what `settings` requires.
+        let settings = unsafe { settings(s)? };
+        settings.forget_decoded_commitments();
+        Ok(())
+    })
+}
+
 /// Frees settings loaded by `load_trusted_setup` or `load_trusted_setup_file`
 /// and zeroes the struct. Does nothing for NULL; harmless on a zeroed,
 /// already freed or never loaded struct, so calling it twice is safe. Calls

@@ -253,6 +253,7 @@ fn compile_header(compiler: &str, standard: &str, extension: &str, header: &str)
     let source = dir.join(format!("{stem}_only.{extension}"));
     let extensions = if header == "fastkzg.h" {
         "(void)&fastkzg_warm_up;\n\
+         (void)&fastkzg_forget_decoded_commitments;\n\
          (void)&fastkzg_compute_challenge;\n\
          (void)&fastkzg_compute_verify_cell_kzg_proof_batch_challenge;\n"
     } else {

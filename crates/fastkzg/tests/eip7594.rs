@@ -11,6 +11,7 @@ backend_tests!(
     precompute_levels_agree,
     typed_errors_for_bad_cell_inputs,
     random_malformed_verification_agrees_with_c_kzg,
+    decoded_commitments_cache_keeps_every_answer,
 );
 
 use common::{random_blob, rng};
@@ -446,6 +447,62 @@ fn random_malformed_verification_agrees_with_c_kzg<B: Backend>() {
                 .ok(),
             want,
             "round {round}"
+        );
+    }
+}
+
+/// Cell verification keeps the commitments it decoded (by bytes) for later
+/// calls: with the cache empty, warm, and emptied again, every answer is the
+/// same (valid, wrong proof, wrong commitment), and bytes that fail to
+/// decode are never kept: their error comes on every call, at the right
+/// position also beside cached commitments.
+fn decoded_commitments_cache_keeps_every_answer<B: Backend>() {
+    let ks = KzgSettings::<B>::load_mainnet(0).unwrap();
+    let mut r = rng(31);
+    let (mut cs, mut cells, mut proofs) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..3 {
+        let blob = random_blob(&mut r);
+        cs.push(ks.blob_to_kzg_commitment(&blob).unwrap());
+        let (cl, pr) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
+        cells.push(cl[9]);
+        proofs.push(pr[9]);
+    }
+    let ids = vec![9u64; 3];
+    let mut wrong_proof = proofs.clone();
+    wrong_proof.swap(0, 1);
+    let mut wrong_commitment = cs.clone();
+    wrong_commitment.swap(1, 2);
+    // (0, 2) has order 3: on the curve, not in G1.
+    let mut order_three = [0u8; 48];
+    order_three[0] = 0x80;
+    let mut bad = cs.clone();
+    bad[1] = order_three;
+    let run = || {
+        (
+            ks.verify_cell_kzg_proof_batch(&cs, &ids, &cells, &proofs),
+            ks.verify_cell_kzg_proof_batch(&cs, &ids, &cells, &wrong_proof),
+            ks.verify_cell_kzg_proof_batch(&wrong_commitment, &ids, &cells, &proofs),
+            ks.verify_cell_kzg_proof_batch(&bad, &ids, &cells, &proofs),
+        )
+    };
+    for round in 0..4 {
+        if round == 2 {
+            ks.forget_decoded_commitments();
+        }
+        let (valid, wrong_p, wrong_c, bad_c) = run();
+        assert!(valid.unwrap(), "round {round}");
+        assert!(!wrong_p.unwrap(), "round {round}");
+        assert!(!wrong_c.unwrap(), "round {round}");
+        assert!(
+            matches!(
+                bad_c,
+                Err(Error::InvalidG1Point {
+                    input: Input::Commitment,
+                    position: 1,
+                    ..
+                })
+            ),
+            "round {round}: {bad_c:?}"
         );
     }
 }

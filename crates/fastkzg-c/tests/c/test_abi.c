@@ -1056,12 +1056,15 @@ static void test_unloaded_settings(const Results *r) {
     memset(&zeroed, 0, sizeof zeroed);
     all_functions_refuse(&zeroed, r);
     CHECK_BADARGS(fastkzg_warm_up(&zeroed));
+    CHECK_BADARGS(fastkzg_forget_decoded_commitments(&zeroed));
 
     KZGSettings garbage;
     memset(&garbage, 0x5a, sizeof garbage);
     all_functions_refuse(&garbage, r);
     CHECK_BADARGS(fastkzg_warm_up(&garbage));
     CHECK_BADARGS(fastkzg_warm_up(NULL));
+    CHECK_BADARGS(fastkzg_forget_decoded_commitments(&garbage));
+    CHECK_BADARGS(fastkzg_forget_decoded_commitments(NULL));
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1507,6 +1510,12 @@ int main(int argc, char **argv) {
         CHECK(guard_intact(&from_bytes));
         test_valid(&from_bytes.s, &r_warm);
         CHECK(memcmp(&r_file, &r_warm, sizeof r_file) == 0);
+        /* So do settings whose decoded commitments were forgotten (test_valid
+           verified cells, which filled the cache). */
+        static Results r_forgot;
+        CHECK_RET(fastkzg_forget_decoded_commitments(&from_bytes.s), C_KZG_OK);
+        test_valid(&from_bytes.s, &r_forgot);
+        CHECK(memcmp(&r_file, &r_forgot, sizeof r_file) == 0);
         free_trusted_setup(&from_bytes.s);
         CHECK(all_bytes(&from_bytes.s, sizeof from_bytes.s, 0));
         CHECK(guard_intact(&from_bytes));

@@ -46,6 +46,7 @@
 
 pub mod bytes;
 pub mod challenge;
+pub(crate) mod commitment_cache;
 pub mod constants;
 pub mod eip4844;
 pub mod eip7594;

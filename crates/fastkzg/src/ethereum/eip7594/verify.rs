@@ -96,6 +96,33 @@ impl<B: Backend> KzgSettings<B> {
         ProofSums::General { ll, rlp }
     }
 
+    /// The unique commitments decoded (spec `bytes_to_kzg_commitment`),
+    /// those decoded by an earlier call taken from the settings' cache
+    /// ([`crate::ethereum::commitment_cache`]); the others are decoded and
+    /// remembered. The error names the first invalid commitment, at its
+    /// position `unique_at[i]` in the caller's list (cached ones are valid).
+    fn decode_commitments(
+        &self,
+        unique: &[Bytes48],
+        unique_at: &[usize],
+    ) -> Result<Vec<B::G1Affine>> {
+        let cached = self.commitment_cache.get_many(unique);
+        let missing: Vec<usize> = (0..unique.len()).filter(|i| cached[*i].is_none()).collect();
+        if missing.is_empty() {
+            return Ok(cached.into_iter().flatten().collect());
+        }
+        let missing_bytes: Vec<Bytes48> = missing.iter().map(|i| unique[*i]).collect();
+        let decoded =
+            bytes_to_g1_many::<B>(&missing_bytes, Input::Commitment, |j| unique_at[missing[j]])?;
+        self.commitment_cache
+            .insert_many(missing_bytes.iter().copied().zip(decoded.iter().copied()));
+        let mut points = cached;
+        for (i, p) in missing.iter().zip(decoded) {
+            points[*i] = Some(p);
+        }
+        Ok(points.into_iter().flatten().collect())
+    }
+
     /// `RLC = Σ_i w_i C_i` with `w_i` the sum of `r^k` over the cells of
     /// unique commitment `i`.
     fn weighted_commitments(
@@ -219,7 +246,7 @@ impl<B: Backend> KzgSettings<B> {
                 phase!(
                     "decode points",
                     crate::par::join(
-                        || bytes_to_g1_many::<B>(&unique, Input::Commitment, |i| unique_at[i]),
+                        || self.decode_commitments(&unique, &unique_at),
                         || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
                     )
                 )
