@@ -485,9 +485,16 @@ fn decoded_commitments_cache_keeps_every_answer<B: Backend>() {
             ks.verify_cell_kzg_proof_batch(&bad, &ids, &cells, &proofs),
         )
     };
+    let before = ks.memory_bytes();
     for round in 0..4 {
         if round == 2 {
+            // The settings count the three cached commitments (and the
+            // prepared G2 point of cell index 9), and no longer count the
+            // commitments once forgotten.
+            let warm = ks.memory_bytes();
+            assert!(warm >= before + 3 * 48, "{before} → {warm}");
             ks.forget_decoded_commitments();
+            assert!(ks.memory_bytes() <= warm - 3 * 48);
         }
         let (valid, wrong_p, wrong_c, bad_c) = run();
         assert!(valid.unwrap(), "round {round}");

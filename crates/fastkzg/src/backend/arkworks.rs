@@ -401,6 +401,10 @@ impl Backend for Arkworks {
         Ok(G2(p.into_group()))
     }
 
+    fn g2_prepared_heap_bytes(p: &G2Lines) -> usize {
+        core::mem::size_of_val(&p.ell_coeffs[..])
+    }
+
     fn g2_prepare(p: &G2) -> G2Lines {
         G2Prepared::from(p.0)
     }

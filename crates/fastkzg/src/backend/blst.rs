@@ -610,6 +610,11 @@ impl Backend for Blst {
         Ok(p2_from_affine(&a))
     }
 
+    fn g2_prepared_heap_bytes(p: &G2Lines) -> usize {
+        p.0.as_ref()
+            .map_or(0, |_| core::mem::size_of::<[blst_fp6; 68]>())
+    }
+
     fn g2_prepare(p: &G2) -> G2Lines {
         if p.is_zero() {
             return G2Lines(None);

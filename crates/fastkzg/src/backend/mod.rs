@@ -321,6 +321,12 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static + Accel<Self> 
 
     /// Prepares a G2 point for pairings.
     fn g2_prepare(p: &Self::G2) -> Self::G2Prepared;
+    /// The heap bytes a prepared G2 point holds besides its own size (its
+    /// Miller-loop lines), for memory estimates; 0 where the backend does
+    /// not know them.
+    fn g2_prepared_heap_bytes(_p: &Self::G2Prepared) -> usize {
+        0
+    }
     /// Whether `Π e(P_i, Q_i) = 1` in GT.
     fn pairings_verify(pairs: &[(Self::G1, &Self::G2Prepared)]) -> bool;
 }

@@ -306,6 +306,16 @@ impl<B: Backend> KzgSettings<B> {
         self.lagrange_msm().msm(scalars)
     }
 
+    /// The prepared G2 points: the three fixed ones and those built for
+    /// cell indices so far, with their lines where the backend counts them.
+    fn prepared_g2_bytes(&self) -> usize {
+        [&self.g2_generator, &self.g2_tau, &self.g2_tau_cell]
+            .into_iter()
+            .chain(self.column_g2.iter().filter_map(OnceLock::get))
+            .map(|p| core::mem::size_of::<B::G2Prepared>() + B::g2_prepared_heap_bytes(p))
+            .sum()
+    }
+
     /// Bytes of memory held by the settings (points, roots, tables built so
     /// far), an estimate that ignores allocator overhead.
     pub fn memory_bytes(&self) -> usize {
@@ -313,8 +323,7 @@ impl<B: Backend> KzgSettings<B> {
         let fr = core::mem::size_of::<B::Fr>();
         let mut total = (self.srs.g1.len() + self.g1_lagrange_brp.len()) * g1
             + self.srs.g2.len() * core::mem::size_of::<B::G2>()
-            + (3 + self.column_g2.iter().filter(|c| c.get().is_some()).count())
-                * core::mem::size_of::<B::G2Prepared>()
+            + self.prepared_g2_bytes()
             + (self.brp_roots_of_unity.len()
                 + self.brp_root_pairs_squared.len()
                 + self.fold_inverse_roots.len()
