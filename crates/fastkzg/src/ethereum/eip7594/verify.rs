@@ -181,7 +181,10 @@ impl<B: Backend> KzgSettings<B> {
     /// that `cells[k]` is cell `cell_indices[k]` of the blob committed to by
     /// `commitments[k]`. Commitments may repeat (they are deduplicated by
     /// bytes), cells may repeat and come in any order. An empty batch is
-    /// `Ok(true)`.
+    /// `Ok(true)`. The settings keep the commitments decoded here (by their
+    /// bytes, at most 4096), so that the sidecars of one block, which carry
+    /// the same commitments, decode them once
+    /// ([`KzgSettings::forget_decoded_commitments`] empties that cache).
     ///
     /// Errors: the four lists differ in length; a cell index `>= 128`; a
     /// commitment or proof is not a valid G1 point; a cell field element is
