@@ -331,7 +331,8 @@ impl<B: Backend> KzgSettings<B> {
                 + self.ext_domain.size()
                 + self.das_factors.len())
                 * fr
-            + self.commitment_cache.len() * (48 + g1);
+            + self.commitment_cache.len()
+                * (core::mem::size_of::<crate::ethereum::bytes::Bytes48>() + g1);
         if let Some(t) = self.lagrange_msm.get() {
             total += t.memory_bytes();
         }

@@ -161,13 +161,12 @@ impl<B: Backend> KzgSettings<B> {
             // The cell's values are in bit-reversed order of its coset.
             fft::ifft_in_place_rn_unscaled(values, &self.cell_domain)?;
             // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j
-            // is g_j · h^{-j} = g_j · ω^{-e·j}, a root read from the table
-            // (the 1/64 of the inverse FFT is applied once, below).
+            // is g_j · h^{-j} = g_j · ω^{8192 − e·j} (e·j ≤ 127·63 < 8192;
+            // `root` reduces 8192 to 0), a root read from the table (the
+            // 1/64 of the inverse FFT is applied once, below).
             let e = coset_shift_exponent(col);
             for (j, (acc, g)) in interp.iter_mut().zip(values.iter()).enumerate() {
-                let k = (FIELD_ELEMENTS_PER_EXT_BLOB - e * j % FIELD_ELEMENTS_PER_EXT_BLOB)
-                    % FIELD_ELEMENTS_PER_EXT_BLOB;
-                *acc += *g * self.ext_domain.root(k);
+                *acc += *g * self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e * j);
             }
         }
         let n_inv = self.cell_domain.size_inv();
