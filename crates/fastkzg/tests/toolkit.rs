@@ -255,7 +255,9 @@ fn blob_evaluation_matches<B: Backend>(seed: u64) {
 
 /// The scaled parse (the verifiers' cheap form) against the plain one: the
 /// same values once multiplied by the returned constant, the same first
-/// non-canonical index, at r − 1, r and 2^256 − 1.
+/// non-canonical index, at r − 1, r and 2^256 − 1; and the raw form
+/// (`fr_from_bytes_be_many_raw` / `fr_to_bytes_be_raw`) round-trips and
+/// commutes with linear maps.
 fn scaled_parse_matches<B: Backend>(seed: u64) {
     let mut rng = common::rng(seed);
     let values = frs::<B>(&mut rng, 40);
@@ -278,6 +280,25 @@ fn scaled_parse_matches<B: Backend>(seed: u64) {
         with_bad[7 * 32..8 * 32].copy_from_slice(&bad);
         assert_eq!(B::fr_from_bytes_be_many_scaled(&with_bad).err(), Some(7));
         assert_eq!(B::fr_from_bytes_be_many(&with_bad).err(), Some(7));
+        assert_eq!(B::fr_from_bytes_be_many_raw(&with_bad).err(), Some(7));
+    }
+    // The raw form: encoding what was read gives the bytes back (0, 1 and
+    // r − 1 included), and a linear map over the raw form, encoded raw, is
+    // the map of the values.
+    bytes.extend(B::Fr::zero().to_bytes_be());
+    bytes.extend(B::Fr::one().to_bytes_be());
+    let raw = B::fr_from_bytes_be_many_raw(&bytes).unwrap();
+    let plain = B::fr_from_bytes_be_many(&bytes).unwrap();
+    assert_eq!(raw.len(), plain.len());
+    for (x, chunk) in raw.iter().zip(bytes.chunks_exact(32)) {
+        assert_eq!(B::fr_to_bytes_be_raw(x), chunk);
+    }
+    let a = fr::<B>(&mut rng);
+    for i in 0..raw.len() {
+        let j = (i + 1) % raw.len();
+        let mapped = raw[i] * a - raw[j];
+        let expected = plain[i] * a - plain[j];
+        assert_eq!(B::fr_to_bytes_be_raw(&mapped), expected.to_bytes_be());
     }
 }
 

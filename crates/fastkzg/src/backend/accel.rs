@@ -33,6 +33,24 @@ pub trait Accel<B: Backend> {
         Ok((B::fr_from_bytes_be_many(bytes)?, B::Fr::one()))
     }
 
+    /// The elements of a computation that is linear in them and ends in
+    /// [`Accel::fr_to_bytes_be_raw`]: each 32-byte big-endian integer `v`
+    /// comes back as `v/c` for a backend constant `c` that
+    /// [`Accel::fr_to_bytes_be_raw`] multiplies back, so bytes in, a linear
+    /// map over Fr, and bytes out give the map of the values with no
+    /// conversion at either end (blst and arkworks: the integers are read
+    /// and written as Montgomery representations). `Err(i)` names the first
+    /// that is not `< r`. The default is the plain conversion (`c = 1`).
+    fn fr_from_bytes_be_many_raw(bytes: &[u8]) -> Result<Vec<B::Fr>, usize> {
+        B::fr_from_bytes_be_many(bytes)
+    }
+
+    /// The canonical 32-byte big-endian encoding of `x·c`, for the constant
+    /// `c` of [`Accel::fr_from_bytes_be_many_raw`]. The default encodes `x`.
+    fn fr_to_bytes_be_raw(x: &B::Fr) -> [u8; 32] {
+        x.to_bytes_be()
+    }
+
     /// The barycentric sum of a polynomial in evaluation form over roots
     /// that come in opposite pairs, as one fraction `(num, den)`:
     /// `num/den = Σ_k w_k·(z·(a_k − b_k) + w_k·(a_k + b_k)) / (z² − w_k²)`

@@ -431,6 +431,15 @@ impl Accel<Arkworks> for Arkworks {
     /// The canonical integers as Montgomery representations (value
     /// `x/R`), with `c = R mod r`.
     fn fr_from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
+        let out = Arkworks::fr_from_bytes_be_many_raw(bytes)?;
+        // `one` is stored as R mod r; read as an integer, that is `c`.
+        let c =
+            ark_bls12_381::Fr::from_bigint(<ark_bls12_381::Fr as One>::one().0).ok_or(0usize)?;
+        Ok((out, Fr(c)))
+    }
+
+    /// As [`Accel::fr_from_bytes_be_many_scaled`] without `c` (`R mod r`).
+    fn fr_from_bytes_be_many_raw(bytes: &[u8]) -> Result<Vec<Fr>, usize> {
         let modulus = <ark_bls12_381::Fr as PrimeField>::MODULUS;
         let mut out = Vec::with_capacity(bytes.len() / 32);
         for (i, element) in bytes.chunks_exact(32).enumerate() {
@@ -446,9 +455,16 @@ impl Accel<Arkworks> for Arkworks {
             }
             out.push(Fr(ark_bls12_381::Fr::new_unchecked(x)));
         }
-        // `one` is stored as R mod r; read as an integer, that is `c`.
-        let c =
-            ark_bls12_381::Fr::from_bigint(<ark_bls12_381::Fr as One>::one().0).ok_or(0usize)?;
-        Ok((out, Fr(c)))
+        Ok(out)
+    }
+
+    /// The Montgomery representation `x·R mod r` as the integer, big-endian
+    /// (arkworks keeps it below r).
+    fn fr_to_bytes_be_raw(x: &Fr) -> [u8; 32] {
+        let mut out = [0u8; 32];
+        for (dst, limb) in out.chunks_exact_mut(8).zip(x.0 .0 .0.iter().rev()) {
+            dst.copy_from_slice(&limb.to_be_bytes());
+        }
+        out
     }
 }

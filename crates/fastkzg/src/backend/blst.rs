@@ -83,6 +83,23 @@ fn limbs_from_be(bytes: &[u8; 32]) -> [u64; 4] {
     limbs
 }
 
+/// `l − r` over four little-endian limbs, for `l ≥ r`.
+fn sub_modulus(l: &[u64; 4]) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    let mut borrow = false;
+    for ((o, a), m) in out
+        .iter_mut()
+        .zip(l)
+        .zip(crate::constants::BLS_MODULUS_LIMBS.iter())
+    {
+        let (d, b1) = a.overflowing_sub(*m);
+        let (d, b2) = d.overflowing_sub(borrow as u64);
+        *o = d;
+        borrow = b1 | b2;
+    }
+    out
+}
+
 /// Whether little-endian limbs are below the scalar-field modulus r.
 fn less_than_modulus(limbs: &[u64; 4]) -> bool {
     for (a, m) in limbs
@@ -680,6 +697,17 @@ impl Accel<Blst> for Blst {
         if fastkzg_ifma::engine().is_some() {
             return Ok((Blst::fr_from_bytes_be_many(bytes)?, Fr::one()));
         }
+        let out = Blst::fr_from_bytes_be_many_raw(bytes)?;
+        // `one` is stored as R mod r; read as an integer, that is `c`.
+        let mut c = blst_fr::default();
+        // SAFETY: blst reads four u64 limbs (a value below r) from a live array.
+        unsafe { blst::blst_fr_from_uint64(&mut c, Fr::one().0.l.as_ptr()) };
+        Ok((out, Fr(c)))
+    }
+
+    /// The canonical integers taken as Montgomery representations (value
+    /// `v/R`): a range check and a byte swap each, `c = R mod r`.
+    fn fr_from_bytes_be_many_raw(bytes: &[u8]) -> Result<Vec<Fr>, usize> {
         let mut out = Vec::with_capacity(bytes.len() / 32);
         for (i, element) in bytes.chunks_exact(32).enumerate() {
             let mut b = [0u8; 32];
@@ -690,11 +718,22 @@ impl Accel<Blst> for Blst {
             }
             out.push(Fr(blst_fr { l }));
         }
-        // `one` is stored as R mod r; read as an integer, that is `c`.
-        let mut c = blst_fr::default();
-        // SAFETY: blst reads four u64 limbs (a value below r) from a live array.
-        unsafe { blst::blst_fr_from_uint64(&mut c, Fr::one().0.l.as_ptr()) };
-        Ok((out, Fr(c)))
+        Ok(out)
+    }
+
+    /// The Montgomery representation `x·R mod r` as the integer, big-endian.
+    fn fr_to_bytes_be_raw(x: &Fr) -> [u8; 32] {
+        let mut l = x.0.l;
+        // blst keeps elements below r; reduce anyway, so that the encoding
+        // is canonical whatever produced `x` (2^256 < 3r: at most twice).
+        while !less_than_modulus(&l) {
+            l = sub_modulus(&l);
+        }
+        let mut out = [0u8; 32];
+        for (dst, limb) in out.chunks_exact_mut(8).zip(l.iter().rev()) {
+            dst.copy_from_slice(&limb.to_be_bytes());
+        }
+        out
     }
 
     /// The pair sum on eight lanes where the CPU has AVX-512 IFMA (the

@@ -113,6 +113,18 @@ pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
     bytes_to_field_elements::<B>(blob, Input::Blob, 0)
 }
 
+/// [`blob_to_polynomial`] in the backend's raw form
+/// ([`Accel::fr_from_bytes_be_many_raw`](crate::backend::Accel::fr_from_bytes_be_many_raw)),
+/// for computations linear in the blob whose results are encoded with
+/// [`Accel::fr_to_bytes_be_raw`](crate::backend::Accel::fr_to_bytes_be_raw).
+pub(crate) fn blob_to_polynomial_raw<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
+    B::fr_from_bytes_be_many_raw(blob).map_err(|element| Error::NonCanonicalFieldElement {
+        input: Input::Blob,
+        position: 0,
+        element,
+    })
+}
+
 /// [`blob_to_polynomial`] scaled by a backend constant: every element
 /// times `1/c`, returned with `c` ([`Accel::fr_from_bytes_be_many_scaled`](crate::backend::Accel::fr_from_bytes_be_many_scaled)),
 /// for computations linear in the blob (its evaluation at a point).

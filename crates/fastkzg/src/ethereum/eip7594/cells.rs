@@ -1,9 +1,9 @@
 //! `compute_cells` and `compute_cells_and_kzg_proofs`.
 
 use super::{all_cells, evals_to_cells, CellProofs, Cells};
-use crate::backend::Backend;
+use crate::backend::{Backend, Scalar};
 use crate::error::Result;
-use crate::ethereum::bytes::{blob_to_polynomial, Blob, Bytes48, Cell};
+use crate::ethereum::bytes::{blob_to_polynomial, blob_to_polynomial_raw, Blob, Bytes48, Cell};
 use crate::ethereum::constants::BYTES_PER_CELL;
 use crate::ethereum::KzgSettings;
 use crate::math::bit_reversal_permutation_in_place;
@@ -21,7 +21,9 @@ impl<B: Backend> KzgSettings<B> {
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#compute_cells>
     pub fn compute_cells(&self, blob: &Blob) -> Result<Cells> {
         span!("compute_cells");
-        let poly = phase!("blob_to_polynomial", blob_to_polynomial::<B>(blob))?;
+        // The extension is linear in the blob's values, so it runs on the
+        // backend's raw form of them: no conversion into the field or back.
+        let poly = phase!("blob_to_polynomial", blob_to_polynomial_raw::<B>(blob))?;
         let odd = phase!(
             "das extension",
             das_odd_half(&poly, &self.ext_domain, &self.das_factors)
@@ -34,7 +36,7 @@ impl<B: Backend> KzgSettings<B> {
                 cell
             })
             .collect();
-        cells.extend(evals_to_cells(&odd));
+        cells.extend(evals_to_cells(&odd, B::fr_to_bytes_be_raw));
         all_cells(cells)
     }
 
@@ -73,6 +75,9 @@ impl<B: Backend> KzgSettings<B> {
             .iter()
             .map(|p| B::g1_compress(&B::g1_from_affine(p)))
             .collect();
-        Ok((all_cells(evals_to_cells(&ext))?, all_cells(compressed)?))
+        Ok((
+            all_cells(evals_to_cells(&ext, B::Fr::to_bytes_be))?,
+            all_cells(compressed)?,
+        ))
     }
 }

@@ -74,10 +74,15 @@ pub(crate) fn all_cells<T>(items: Vec<T>) -> Result<Box<[T; CELLS_PER_EXT_BLOB]>
     })
 }
 
-/// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values.
+/// Spec `coset_evals_to_cell` applied to consecutive chunks of 64 values,
+/// each value encoded by `encode` (the field's `to_bytes_be`, or the
+/// backend's raw encoding for values in raw form).
 ///
 /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#coset_evals_to_cell>
-pub(crate) fn evals_to_cells<F: Scalar>(evals: &[F]) -> Vec<Cell> {
+pub(crate) fn evals_to_cells<F: Scalar>(
+    evals: &[F],
+    encode: impl Fn(&F) -> [u8; 32] + Sync + Send,
+) -> Vec<Cell> {
     // Cells are encoded independently, spread over the caller's pool.
     let chunks: Vec<&[F]> = evals.chunks_exact(FIELD_ELEMENTS_PER_CELL).collect();
     crate::par::map_collect(chunks.len(), |i| {
@@ -86,7 +91,7 @@ pub(crate) fn evals_to_cells<F: Scalar>(evals: &[F]) -> Vec<Cell> {
             .chunks_exact_mut(BYTES_PER_FIELD_ELEMENT)
             .zip(chunks[i])
         {
-            dst.copy_from_slice(&v.to_bytes_be());
+            dst.copy_from_slice(&encode(v));
         }
         cell
     })

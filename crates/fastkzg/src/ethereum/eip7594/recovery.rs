@@ -263,14 +263,14 @@ impl<B: Backend> KzgSettings<B> {
                 .iter()
                 .map(|c| *c.borrow())
                 .collect();
-            out.extend(evals_to_cells(&odd));
+            out.extend(evals_to_cells(&odd, B::Fr::to_bytes_be));
             if received.extras_match(&out, cells) {
                 return all_cells(out);
             }
         }
         let coeffs = self.recover_polynomialcoeff(&received)?;
         let ext = phase!("cells", extend_coeffs(&coeffs, &self.ext_domain))?;
-        all_cells(evals_to_cells(&ext))
+        all_cells(evals_to_cells(&ext, B::Fr::to_bytes_be))
     }
 }
 
