@@ -3,8 +3,8 @@
 use core::borrow::Borrow;
 use std::collections::HashMap;
 
-use super::{cell_to_coset_evals_at, check_cell_indices, coset_shift_exponent, CellIndex};
-use crate::backend::{Backend, Group, Module};
+use super::{cell_to_coset_evals_scaled_at, check_cell_indices, coset_shift_exponent, CellIndex};
+use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_batch_challenge};
@@ -141,10 +141,14 @@ impl<B: Backend> KzgSettings<B> {
     /// `RLI`: the `r^k`-weighted cells aggregated per column, interpolated
     /// once per column on its coset, shifted to monomial form and committed
     /// with the first 64 monomial setup points.
+    ///
+    /// `evals` may be scaled by a common `1/c` (the interpolation is linear
+    /// in them): the commitment is of the values times `c`.
     fn aggregated_interpolation_commitment(
         &self,
         columns: &[usize],
         evals: &[Vec<B::Fr>],
+        c: B::Fr,
         r_powers: &[B::Fr],
     ) -> Result<B::G1> {
         let mut agg: Vec<Option<Vec<B::Fr>>> = vec![None; CELLS_PER_EXT_BLOB];
@@ -169,9 +173,9 @@ impl<B: Backend> KzgSettings<B> {
                 *acc += *g * self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e * j);
             }
         }
-        let n_inv = self.cell_domain.size_inv();
-        for c in interp.iter_mut() {
-            *c *= n_inv;
+        let scale = self.cell_domain.size_inv() * c;
+        for coeff in interp.iter_mut() {
+            *coeff *= scale;
         }
         Ok(self.commit_cell_monomial(&interp))
     }
@@ -254,12 +258,17 @@ impl<B: Backend> KzgSettings<B> {
                 )
             },
             || -> Result<(Vec<B::Fr>, B::G1)> {
-                let evals = phase!(
+                // The cells enter only the interpolation, which is linear
+                // in them: they are parsed in the backend's cheapest form
+                // (values times a constant 1/c, the same for every cell).
+                let parsed = phase!(
                     "parse cells",
                     crate::par::try_map_collect(n, |pos| {
-                        cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
+                        cell_to_coset_evals_scaled_at::<B>(cells[pos].borrow(), pos)
                     })
                 )?;
+                let c = parsed.first().map_or(B::Fr::one(), |p| p.1);
+                let evals: Vec<Vec<B::Fr>> = parsed.into_iter().map(|p| p.0).collect();
                 let r = phase!(
                     "challenge",
                     compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
@@ -273,7 +282,7 @@ impl<B: Backend> KzgSettings<B> {
                 let r_powers = compute_powers(&r, n);
                 let rli = phase!(
                     "interpolation commitment",
-                    self.aggregated_interpolation_commitment(&columns, &evals, &r_powers)
+                    self.aggregated_interpolation_commitment(&columns, &evals, c, &r_powers)
                 )?;
                 Ok((r_powers, rli))
             },
