@@ -88,6 +88,16 @@ pub(crate) fn bytes_to_g1_many<B: Backend>(
         .collect()
 }
 
+/// The error for a non-canonical element (by its index) of `input` at
+/// `position`.
+fn non_canonical(input: Input, position: usize) -> impl Fn(usize) -> Error {
+    move |element| Error::NonCanonicalFieldElement {
+        input,
+        position,
+        element,
+    }
+}
+
 /// Parses consecutive 32-byte canonical field elements of `input` at
 /// `position` (named with the element index in errors).
 pub(crate) fn bytes_to_field_elements<B: Backend>(
@@ -95,11 +105,19 @@ pub(crate) fn bytes_to_field_elements<B: Backend>(
     input: Input,
     position: usize,
 ) -> Result<Vec<B::Fr>> {
-    B::fr_from_bytes_be_many(bytes).map_err(|element| Error::NonCanonicalFieldElement {
-        input,
-        position,
-        element,
-    })
+    B::fr_from_bytes_be_many(bytes).map_err(non_canonical(input, position))
+}
+
+/// [`bytes_to_field_elements`] scaled by a backend constant: every element
+/// times `1/c`, returned with `c` (the same for every call;
+/// [`Accel::fr_from_bytes_be_many_scaled`](crate::backend::Accel::fr_from_bytes_be_many_scaled)),
+/// for computations linear in the elements.
+pub(crate) fn bytes_to_field_elements_scaled<B: Backend>(
+    bytes: &[u8],
+    input: Input,
+    position: usize,
+) -> Result<(Vec<B::Fr>, B::Fr)> {
+    B::fr_from_bytes_be_many_scaled(bytes).map_err(non_canonical(input, position))
 }
 
 /// Spec `blob_to_polynomial`: the blob's 4096 field elements (evaluation form,
@@ -118,11 +136,7 @@ pub fn blob_to_polynomial<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
 /// for computations linear in the blob whose results are encoded with
 /// [`Accel::fr_to_bytes_be_raw`](crate::backend::Accel::fr_to_bytes_be_raw).
 pub(crate) fn blob_to_polynomial_raw<B: Backend>(blob: &Blob) -> Result<Vec<B::Fr>> {
-    B::fr_from_bytes_be_many_raw(blob).map_err(|element| Error::NonCanonicalFieldElement {
-        input: Input::Blob,
-        position: 0,
-        element,
-    })
+    B::fr_from_bytes_be_many_raw(blob).map_err(non_canonical(Input::Blob, 0))
 }
 
 /// [`blob_to_polynomial`] scaled by a backend constant: every element
@@ -132,9 +146,5 @@ pub(crate) fn blob_to_polynomial_scaled<B: Backend>(
     blob: &Blob,
     position: usize,
 ) -> Result<(Vec<B::Fr>, B::Fr)> {
-    B::fr_from_bytes_be_many_scaled(blob).map_err(|element| Error::NonCanonicalFieldElement {
-        input: Input::Blob,
-        position,
-        element,
-    })
+    bytes_to_field_elements_scaled::<B>(blob, Input::Blob, position)
 }

@@ -59,19 +59,14 @@ pub(crate) fn cell_to_coset_evals_at<B: Backend>(
     crate::ethereum::bytes::bytes_to_field_elements::<B>(cell, Input::Cell, position)
 }
 
-/// [`cell_to_coset_evals_at`] scaled by a backend constant: the values
-/// times `1/c`, returned with `c`
-/// ([`Accel::fr_from_bytes_be_many_scaled`](crate::backend::Accel::fr_from_bytes_be_many_scaled);
-/// the same `c` for every cell), for computations linear in the cells.
+/// [`cell_to_coset_evals_at`] scaled by a backend constant (the values
+/// times `1/c`, returned with `c`, the same for every cell), for
+/// computations linear in the cells.
 pub(crate) fn cell_to_coset_evals_scaled_at<B: Backend>(
     cell: &Cell,
     position: usize,
 ) -> Result<(Vec<B::Fr>, B::Fr)> {
-    B::fr_from_bytes_be_many_scaled(cell).map_err(|element| Error::NonCanonicalFieldElement {
-        input: Input::Cell,
-        position,
-        element,
-    })
+    crate::ethereum::bytes::bytes_to_field_elements_scaled::<B>(cell, Input::Cell, position)
 }
 
 /// The 128 cells of an extended blob.
