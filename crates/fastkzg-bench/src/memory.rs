@@ -36,7 +36,7 @@ pub fn vm_hwm_kib() -> f64 {
 /// The probe process (`--probe LIB P --fixture FILE`): prints its rows as
 /// TSV.
 pub fn probe_main(lib: &str, p: &str, fixture: Option<&Path>) -> Result<(), String> {
-    crate::peers::pin_blst_pool_to_one_thread();
+    crate::peers::pin_blst_pool(1);
     let level = p.parse::<usize>();
     let p = level.map_err(|_| format!("bad precompute level {p:?}"))?;
     let fixture = fixture.ok_or("--probe needs --fixture FILE")?;

@@ -9,12 +9,13 @@
 //! thread pool of `num_cpus::get()` workers. Its default build is therefore
 //! *not* single-threaded on a multi-core machine. blst creates that pool once,
 //! on first use, sized by the CPU affinity of the calling thread (unless a
-//! cgroup CPU quota says otherwise). [`pin_blst_pool_to_one_thread`] creates
-//! it while the thread is restricted to one CPU and then restores the
-//! affinity: blst's pool then has one worker and blst takes its serial paths,
-//! as in a `blst/no-threads` build, while everything else in the process may
-//! still use every core. fastkzg (blst's C API) and c-kzg (C) never use that
-//! pool.
+//! cgroup CPU quota says otherwise). [`pin_blst_pool`] creates it while the
+//! thread is restricted to as many CPUs as the table has threads and then
+//! restores the affinity: at one thread blst's pool has one worker and blst
+//! takes its serial paths, as in a `blst/no-threads` build; at two, the
+//! two-thread rust_eth_kzg uses two workers there too, also on machines
+//! with more cores; everything else in the process may still use every
+//! core. fastkzg (blst's C API) and c-kzg (C) never use that pool.
 
 use std::sync::OnceLock;
 
@@ -70,28 +71,24 @@ pub fn write_setup_json(path: &std::path::Path) -> std::io::Result<()> {
 /// How many workers blst's internal pool got (see the module docs).
 static BLST_POOL_THREADS: OnceLock<usize> = OnceLock::new();
 
-/// Creates blst's internal thread pool with a single worker (see the module
-/// docs) and returns the number of workers it got: 1, unless the pool
-/// already existed or a cgroup CPU quota overrides the affinity. Call it at
-/// the start of `main`, before anything uses rust_eth_kzg.
-pub fn pin_blst_pool_to_one_thread() -> usize {
+/// Creates blst's internal thread pool with `n` workers (at most the CPUs
+/// this process may use; see the module docs) and returns the number it
+/// got, unless the pool already existed or a cgroup CPU quota overrides the
+/// affinity (then the CPU count). Call it at the start of `main`, before
+/// anything uses rust_eth_kzg.
+pub fn pin_blst_pool(n: usize) -> usize {
     *BLST_POOL_THREADS.get_or_init(|| {
         let saved = get_affinity();
-        let pinned = saved.as_ref().and_then(first_cpu).is_some_and(|cpu| {
-            // SAFETY: `cpu_set_t` is a plain bit array; zeroed is empty.
-            let mut one: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-            // SAFETY: `cpu` is below CPU_SETSIZE (it came from CPU_ISSET).
-            unsafe { libc::CPU_SET(cpu, &mut one) };
-            set_affinity(&one)
-        });
+        let subset = saved.as_ref().map(|set| first_cpus(set, n.max(1)));
+        let pinned = subset.as_ref().is_some_and(|(set, _)| set_affinity(set));
         // blst creates its pool on its first batch conversion.
         let _ = blst::p1_affines::from(&[blst::blst_p1::default()]);
         if let Some(set) = saved {
             set_affinity(&set);
         }
-        match pinned && !cgroup_cpu_quota() {
-            true => 1,
-            false => available_cpus(),
+        match (pinned && !cgroup_cpu_quota(), subset) {
+            (true, Some((_, count))) => count,
+            _ => available_cpus(),
         }
     })
 }
@@ -114,9 +111,27 @@ fn set_affinity(set: &libc::cpu_set_t) -> bool {
     unsafe { libc::sched_setaffinity(0, size_of::<libc::cpu_set_t>(), set) == 0 }
 }
 
-fn first_cpu(set: &libc::cpu_set_t) -> Option<usize> {
-    // SAFETY: CPU_ISSET reads the bit array for indices below CPU_SETSIZE.
-    (0..libc::CPU_SETSIZE as usize).find(|&i| unsafe { libc::CPU_ISSET(i, set) })
+/// The first `n` CPUs of `set` (fewer if it has fewer) and their count.
+fn first_cpus(set: &libc::cpu_set_t, n: usize) -> (libc::cpu_set_t, usize) {
+    // SAFETY: `cpu_set_t` is a plain bit array; zeroed is empty.
+    let mut subset: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+    let mut count = 0;
+    for i in 0..libc::CPU_SETSIZE as usize {
+        if count == n {
+            break;
+        }
+        // SAFETY: CPU_ISSET and CPU_SET touch the bit arrays for indices
+        // below CPU_SETSIZE.
+        let set_here = unsafe {
+            let on = libc::CPU_ISSET(i, set);
+            if on {
+                libc::CPU_SET(i, &mut subset);
+            }
+            on
+        };
+        count += usize::from(set_here);
+    }
+    (subset, count)
 }
 
 /// Whether a CPU quota is set on this process's cgroup (v2 `cpu.max` or v1

@@ -437,8 +437,9 @@ pub fn child_results(cmd: &mut Command) -> Result<Results, String> {
 /// A child process: one table (the API and setup cases at `--threads`).
 fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     let n = args.threads;
-    // First of all, before rust_eth_kzg is touched: blst's pool gets one worker.
-    let pool = (n == 1).then(crate::peers::pin_blst_pool_to_one_thread);
+    // First of all, before rust_eth_kzg is touched: blst's pool gets one
+    // worker per thread of this table.
+    let pool = crate::peers::pin_blst_pool(n);
     let start = Instant::now();
     let threads = Threads::new(n).ok_or("this build has no thread pools (feature `parallel`)")?;
     let fixture = args.fixture.as_ref().ok_or("--child needs --fixture")?;
@@ -460,7 +461,7 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
             )),
         }
     }
-    res.set_meta("rek_blst_pool_threads", pool.unwrap_or(0).to_string());
+    res.set_meta("rek_blst_pool_threads", pool.to_string());
     let exe = args.go_exe.as_deref();
     let go = exe.map(|e| GoServer::start(e, fixture, n));
     let mut go = go.and_then(|g| {
