@@ -2,7 +2,20 @@
 //! within one process give the same results, and `ifma_active` follows
 //! the switch. (A test binary of its own: the switch is process-wide.)
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
 use fastkzg::{Blob, BYTES_PER_BLOB};
+
+/// The switch is process-wide and tests run on several threads: one test
+/// at a time.
+static SWITCH: Mutex<()> = Mutex::new(());
+
+fn ifma_cpu() -> bool {
+    cfg!(target_arch = "x86_64")
+        && std::arch::is_x86_feature_detected!("avx512f")
+        && std::arch::is_x86_feature_detected!("avx512ifma")
+}
 
 fn blob(seed: u8) -> Box<Blob> {
     let mut bytes = vec![0u8; BYTES_PER_BLOB];
@@ -16,9 +29,8 @@ fn blob(seed: u8) -> Box<Blob> {
 
 #[test]
 fn switching_changes_nothing_but_the_path() {
-    let cpu = cfg!(target_arch = "x86_64")
-        && std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512ifma");
+    let _one = SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let cpu = ifma_cpu();
     let settings = fastkzg::mainnet();
     let blob = blob(7);
     let mut results = Vec::new();
@@ -47,5 +59,45 @@ fn switching_changes_nothing_but_the_path() {
         eprintln!(
             "skipped: no AVX-512 IFMA on this CPU (both runs took the path without the kernels)"
         );
+    }
+}
+
+/// Cell verification parses each cell in the backend's cheapest form,
+/// whose constant depends on whether the kernels run: switched back and
+/// forth by another thread during the calls, every valid batch still
+/// verifies.
+#[test]
+fn switching_during_cell_verification() {
+    let _one = SWITCH.lock().unwrap_or_else(|e| e.into_inner());
+    let settings = fastkzg::mainnet();
+    let blob = blob(11);
+    let commitment = settings.blob_to_kzg_commitment(&blob).expect("commit");
+    let (cells, proofs) = settings.compute_cells_and_kzg_proofs(&blob).expect("cells");
+    let ids: Vec<u64> = (0..128).collect();
+    let commitments = vec![commitment; 128];
+    let stop = AtomicBool::new(false);
+    let results: Vec<_> = std::thread::scope(|s| {
+        s.spawn(|| {
+            let mut on = false;
+            while !stop.load(Ordering::Relaxed) {
+                fastkzg::set_ifma(on);
+                on = !on;
+                std::thread::sleep(std::time::Duration::from_micros(30));
+            }
+        });
+        let results = (0..40)
+            .map(|_| {
+                settings.verify_cell_kzg_proof_batch(&commitments, &ids, &cells[..], &proofs[..])
+            })
+            .collect();
+        stop.store(true, Ordering::Relaxed);
+        results
+    });
+    for (round, valid) in results.into_iter().enumerate() {
+        assert!(valid.expect("verify cells"), "round {round}");
+    }
+    fastkzg::set_ifma(true);
+    if !ifma_cpu() {
+        eprintln!("skipped: no AVX-512 IFMA on this CPU (the switch changes no path)");
     }
 }
