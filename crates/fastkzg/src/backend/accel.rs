@@ -23,7 +23,8 @@ pub trait Accel<B: Backend> {
     }
 
     /// [`Accel::fr_from_bytes_be_many`] with every element multiplied by
-    /// the same backend constant `1/c`, returned with `c`: the cheapest form
+    /// the same backend constant `1/c` (the same on every call, so results
+    /// of separate calls combine), returned with `c`: the cheapest form
     /// a backend can produce (blst and arkworks: the integer taken as its
     /// Montgomery representation, skipping the conversion). A computation
     /// that is linear in the elements multiplies its result by `c` once.

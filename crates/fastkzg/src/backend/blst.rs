@@ -691,12 +691,9 @@ impl Accel<Blst> for Blst {
     }
 
     /// The canonical integers as Montgomery representations (value
-    /// `x/R`), with `c = R mod r`; with IFMA the eight-lane conversion is
-    /// as cheap, so the plain conversion runs there.
+    /// `x/R`), with `c = R mod r` (with or without the IFMA kernels, so the
+    /// constant is the same on every call, also when they are switched).
     fn fr_from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {
-        if fastkzg_ifma::engine().is_some() {
-            return Ok((Blst::fr_from_bytes_be_many(bytes)?, Fr::one()));
-        }
         let out = Blst::fr_from_bytes_be_many_raw(bytes)?;
         // `one` is stored as R mod r; read as an integer, that is `c`.
         let mut c = blst_fr::default();

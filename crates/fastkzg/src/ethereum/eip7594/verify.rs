@@ -268,21 +268,7 @@ impl<B: Backend> KzgSettings<B> {
                     })
                 )?;
                 let c = parsed.first().map_or(B::Fr::one(), |p| p.1);
-                let evals: Vec<Vec<B::Fr>> = parsed
-                    .into_iter()
-                    .map(|(mut values, ci)| {
-                        // The constant is the backend's, the same for every
-                        // cell unless its kernels were switched on or off
-                        // (`set_ifma`) between two parses: bring such a
-                        // cell to the first one's constant.
-                        let c_inv = (ci != c).then(|| c.inverse()).flatten();
-                        if let Some(c_inv) = c_inv {
-                            let f = ci * c_inv;
-                            values.iter_mut().for_each(|v| *v *= f);
-                        }
-                        values
-                    })
-                    .collect();
+                let evals: Vec<Vec<B::Fr>> = parsed.into_iter().map(|p| p.0).collect();
                 let r = phase!(
                     "challenge",
                     compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
