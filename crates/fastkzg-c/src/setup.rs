@@ -7,7 +7,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use kzg::MAX_PRECOMPUTE;
 
-use crate::ffi::{guard, input_slice, settings, FfiResult, Out, Settings};
+use crate::ffi::{guard, guard_on, input_slice, settings, FfiResult, Out, Placement, Settings};
 use crate::handle;
 use crate::types::{KZGSettings, C_KZG_RET};
 
@@ -199,7 +199,8 @@ pub unsafe extern "C" fn fastkzg_warm_up(s: *const KZGSettings) -> C_KZG_RET {
 /// `s` is NULL or valid for reading a `KZGSettings`.
 #[no_mangle]
 pub unsafe extern "C" fn fastkzg_forget_decoded_commitments(s: *const KZGSettings) -> C_KZG_RET {
-    guard(|| {
+    // A lock and a clear: no work to hand to the pool.
+    guard_on(Placement::Caller, || {
         // SAFETY: `s` is NULL or readable (this function's contract), which
         // is what `settings` requires.
         let settings = unsafe { settings(s)? };
