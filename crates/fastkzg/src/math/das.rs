@@ -75,23 +75,14 @@ pub fn das_odd_half<F: Scalar>(
     }
     let mut a = evals_brp.to_vec();
     fft::ifft_in_place_rn_unscaled(&mut a, ext_domain)?;
-    mul_pointwise(&mut a, factors);
+    // Spread over the pool like the transforms around it.
+    fft::scale_split(&mut a, factors, n >= fft::SPLIT_MIN, mul_pointwise::<F>);
     fft::fft_in_place_nr(&mut a, ext_domain)?;
     Ok(a)
 }
 
-/// Elements below which [`mul_pointwise`] stays on one thread.
-const PAR_MIN: usize = 1024;
-
-/// `a[i] ← a[i]·factors[i]`, halved over the pool when parallel.
+/// `a[i] ← a[i]·factors[i]`.
 fn mul_pointwise<F: Scalar>(a: &mut [F], factors: &[F]) {
-    if a.len() >= PAR_MIN && crate::par::is_parallel() {
-        let mid = a.len() / 2;
-        let (a0, a1) = a.split_at_mut(mid);
-        let (f0, f1) = factors.split_at(mid.min(factors.len()));
-        crate::par::join(|| mul_pointwise(a0, f0), || mul_pointwise(a1, f1));
-        return;
-    }
     for (x, f) in a.iter_mut().zip(factors) {
         *x *= *f;
     }

@@ -134,7 +134,7 @@ fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
 
 /// `scale_many` over `ys`, split over the rayon pool with `parallel` (and
 /// the `parallel` feature).
-fn scale_split<F: Scalar, T: Module<F>>(
+pub(crate) fn scale_split<F: Scalar, T: Module<F>>(
     ys: &mut [T],
     ws: &[F],
     parallel: bool,
@@ -156,7 +156,7 @@ fn scale_split<F: Scalar, T: Module<F>>(
 
 /// The smallest transform that [`dit_split`] and [`dif_split`] halve over
 /// two threads (smaller ones cost less than the hand-over).
-const SPLIT_MIN: usize = 1024;
+pub(crate) const SPLIT_MIN: usize = 1024;
 
 /// Whether a transform of `n` elements of `T` is halved over the pool:
 /// with a second thread, unless the stages are scaled in batches (those
