@@ -10,11 +10,41 @@
 //! multiplication per addition; the results share one more inversion.
 //! Against a constant-time 255-bit multiplication (255 doublings) this is
 //! less than half the field multiplications. For public inputs only.
+//!
+//! The twiddles `±ω₄` (a quarter of a radix-2 FFT's non-trivial products)
+//! take a shorter route: with BLS12-381's parameter `z`, `r = z⁴ − z² + 1`
+//! divides `z⁶ + 1`, so `z³` is a fourth root of unity in Fr, and on G1
+//! `[z²]P = [λ + 1]P = φ(P) + P = −φ²(P)` (`φ² + φ + 1 = 0`). Hence
+//! `[z³]P = [|z|]·(β²x, y)`: one chain of 63 doublings and 5 additions for
+//! the sparse 64-bit `|z|`, against 128 doublings and about 43 additions
+//! for a GLV product.
 
 use super::jacobian::{
     batch_to_group, glv_chain, glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN,
 };
-use crate::backend::Backend;
+use crate::backend::{Backend, BaseField, Scalar};
+
+/// `|z|` for BLS12-381's curve parameter `z = −0xd201000000010000`.
+const Z_ABS: u64 = 0xd201_0000_0001_0000;
+
+/// `z³` in Fr, a primitive fourth root of unity.
+fn z_cubed<F: Scalar>() -> F {
+    let z = -F::from_u64(Z_ABS);
+    z * z * z
+}
+
+/// `[|z|]·(x, y)` for an affine point of G1: double-and-add over the six
+/// set bits of `|z|`.
+fn times_abs_z<F: BaseField>(x: F, y: F) -> Jacobian<F> {
+    let mut acc = Jacobian::from_affine(x, y);
+    for bit in (0..63).rev() {
+        acc = acc.double();
+        if Z_ABS >> bit & 1 == 1 {
+            acc = acc.add_affine(x, y);
+        }
+    }
+    acc
+}
 
 /// `ys[i] ← ws[i]·ys[i]` for every `i` below both lengths. The points must
 /// lie in G1 (the GLV endomorphism acts as `λ` only there).
@@ -28,14 +58,39 @@ pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
         .iter()
         .map(B::g1_affine_xy)
         .collect();
-    let bases: Vec<(B::Fp, B::Fp)> = xys.iter().flatten().copied().collect();
+    // `w = ±z³`: the short chain (`+1` or `−1` for the sign of `y`), else
+    // the GLV product with a table of odd multiples.
+    let i4 = z_cubed::<B::Fr>();
+    let route: Vec<Option<bool>> = ws[..n]
+        .iter()
+        .map(|w| {
+            if *w == i4 {
+                Some(false)
+            } else if *w == -i4 {
+                Some(true)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let bases: Vec<(B::Fp, B::Fp)> = xys
+        .iter()
+        .zip(&route)
+        .filter(|(_, r)| r.is_none())
+        .filter_map(|(xy, _)| *xy)
+        .collect();
     let table = odd_multiples_affine(&bases);
     let beta = B::g1_glv_beta();
+    let beta2 = beta * beta;
     let mut results = Vec::with_capacity(n);
     let mut t = 0;
-    for (xy, w) in xys.iter().zip(ws) {
-        if xy.is_none() {
+    for ((xy, w), r) in xys.iter().zip(ws).zip(&route) {
+        let Some((x, y)) = xy else {
             results.push(Jacobian::infinity());
+            continue;
+        };
+        if let Some(negate) = r {
+            results.push(times_abs_z(beta2 * *x, if *negate { -*y } else { *y }));
             continue;
         }
         let entries = &table[t * TABLE_LEN..(t + 1) * TABLE_LEN];
@@ -67,6 +122,10 @@ mod tests {
         };
         let mut scalars = vec![Fr::zero(), Fr::one(), -Fr::one(), -Fr::from_u64(2)];
         scalars.push(Fr::from_u64(0xffff_ffff) + Fr::from_u64(1 << 40) * Fr::from_u64(1 << 40));
+        // ±z³ (the fourth roots of unity, the short route) and neighbours.
+        let i4 = super::z_cubed::<Fr>();
+        assert_eq!(i4 * i4, -Fr::one());
+        scalars.extend([i4, -i4, i4 + Fr::one(), i4 * i4 * i4]);
         scalars.extend((0..40).map(|_| next()));
         let mut points: Vec<G1> = scalars.iter().map(|_| G1::generator() * &next()).collect();
         points[3] = G1::zero();
