@@ -74,7 +74,7 @@ fn g1_fft_matches_scalar_fft<B: Backend>(seed: u64, log: usize) {
         assert_eq!(g * x, *p);
     }
     assert_eq!(fft::ifft(&fp, &domain).unwrap(), pts);
-    // The G1 transforms with the backend's stage scaling.
+    // The G1 transforms with the backend's batched twiddle products.
     let mut batched = pts.clone();
     fft::g1_fft_in_place_parallel::<B>(&mut batched, &domain).unwrap();
     assert_eq!(batched, fp);
@@ -509,8 +509,11 @@ fn split_fft<B: Backend>() {
     }
 }
 fn g1_fft<B: Backend>() {
-    g1_fft_matches_scalar_fft::<B>(2, 4);
-    g1_fft_matches_scalar_fft::<B>(3, 7);
+    // Every size of the split-radix network's base cases (1, 2, 4, 8), one
+    // with nodes of every kind (16) and FK20's (128).
+    for log in [0, 1, 2, 3, 4, 7] {
+        g1_fft_matches_scalar_fft::<B>(2 + log as u64, log);
+    }
 }
 fn coset_fft<B: Backend>() {
     coset_fft_round_trip::<B>(4);

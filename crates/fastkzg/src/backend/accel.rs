@@ -110,9 +110,9 @@ pub trait Accel<B: Backend> {
         crate::msm::batch_affine::signed_digit_sum::<B>(points, digits, window)
     }
 
-    /// Whether a G1 FFT collects each stage's twiddle products into one
-    /// [`Accel::g1_scale_many`] call (instead of one product per
-    /// butterfly). The default, `true`, suits every backend with affine
+    /// Whether a G1 FFT collects its twiddle products into batched
+    /// [`Accel::g1_scale_many`] calls (a split-radix network, two calls per
+    /// sub-transform size) instead of one product per butterfly (radix-2). The default, `true`, suits every backend with affine
     /// coordinates: the generic GLV products with one shared inversion beat
     /// one constant-time product per butterfly (blst without IFMA:
     /// compute_cells_and_kzg_proofs 264 → 249 ms).

@@ -425,17 +425,21 @@ blst_group!(
 /// tables ([`crate::msm::scale`]).
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
     if let Some(e) = fastkzg_ifma::engine() {
-        let n = ys.len().min(ws.len());
+        // Products by ±z³ (the FFT twiddles ±ω₄) take the generic short
+        // chain, 23 µs against 31 µs per kernel product (Zen 4, the
+        // 128-point G1 FFT); the others run eight at a time.
+        let rest = crate::msm::scale::g1_scale_fourth_roots::<Blst>(ys, ws);
+        let points: Vec<G1> = rest.iter().map(|i| ys[*i]).collect();
         // One batch inversion for all points (identities map to blst's
         // all-zero affine encoding).
-        let affine = Blst::g1_batch_to_affine(&ys[..n]);
-        let halves: Vec<(u128, u128)> = ws[..n]
+        let affine = Blst::g1_batch_to_affine(&points);
+        let halves: Vec<(u128, u128)> = rest
             .iter()
-            .map(|w| split_scalar(&w.canonical_limbs()))
+            .map(|i| split_scalar(&ws[*i].canonical_limbs()))
             .collect();
         let products = e.glv_mul_many(affine_limbs(&affine), &halves);
-        for (y, r) in ys.iter_mut().zip(&products) {
-            *y = G1(p1_from_jacobian(r));
+        for (i, r) in rest.iter().zip(&products) {
+            ys[*i] = G1(p1_from_jacobian(r));
         }
         return;
     }

@@ -1,26 +1,27 @@
-//! Radix-2 FFTs over any [`Module`]: the scalar field (Fr) and the curve
-//! groups (G1), so one implementation serves both.
+//! Power-of-two FFTs over any [`Module`]: the scalar field (Fr) and the
+//! curve groups (G1), so one implementation serves both.
 //!
 //! Conventions: inputs and outputs are in natural order;
 //! `fft(a)[k] = Σ_j a[j]·ω^(jk)` and `ifft` is its inverse. The length must be
 //! a power of two that divides the domain size.
 //!
-//! The G1 transforms (`g1_*`) collect each stage's twiddle products into one
-//! call of the backend's [`Accel::g1_scale_many`] where
+//! The G1 transforms (`g1_*`) run a split-radix network whose twiddle
+//! products are collected, two batches per sub-transform size, into calls
+//! of the backend's [`Accel::g1_scale_many`] where
 //! [`Accel::g1_batched_scaling`] says so (decided at run time); the others
-//! multiply one butterfly at a time.
+//! are radix-2 networks that multiply one butterfly at a time.
 
 use super::bit_reversal::bit_reversal_permutation_in_place;
 use super::domain::Domain;
 use crate::backend::{Accel, Backend, Module, Scalar};
 use crate::error::{Error, Result};
 
-/// How the twiddle products of a stage are made: `None`, one per
-/// butterfly; `Some(f)`, all of a stage in one call `f(ys, ws)`
-/// (`ys[i] ← ws[i]·ys[i]`).
+/// How the twiddle products are made: `None`, one per butterfly (radix-2);
+/// `Some(f)`, in batches `f(ys, ws)` (`ys[i] ← ws[i]·ys[i]`) of the
+/// split-radix network.
 type StageScaling<F, T> = Option<fn(&mut [T], &[F])>;
 
-/// The stage scaling of a G1 transform with backend `B`.
+/// How a G1 transform with backend `B` makes its twiddle products.
 fn g1_scaling<B: Backend>() -> StageScaling<B::Fr, B::G1> {
     if B::g1_batched_scaling() {
         Some(<B as Accel<B>>::g1_scale_many)
@@ -56,7 +57,8 @@ fn twiddle(j: usize, stride: usize, size: usize, inverse: bool) -> usize {
 /// `inverse` uses `ω_n^(-1)` (the unscaled inverse transform). With `parallel`
 /// (and the `parallel` feature) every stage's butterflies are spread over the
 /// rayon pool: worth it only for expensive element types such as points.
-/// With `scaling`, each stage's twiddle products are made in one call.
+/// With `scaling`, the split-radix network runs instead, its twiddle
+/// products made in batches ([`split_radix`]).
 fn dit<F: Scalar, T: Module<F>>(
     a: &mut [T],
     domain: &Domain<F>,
@@ -65,23 +67,15 @@ fn dit<F: Scalar, T: Module<F>>(
     parallel: bool,
     scaling: StageScaling<F, T>,
 ) {
+    if let Some(scale_many) = scaling {
+        split_radix(a, domain, stride, inverse, parallel, scale_many);
+        return;
+    }
     let n = a.len();
     let roots = domain.roots();
     let mut half = 1;
     while half < n {
         let step = (n / (2 * half)) * stride;
-        if let Some(scale_many) = scaling.filter(|_| half > 1) {
-            let w = |j| &roots[twiddle(j, step, roots.len(), inverse)];
-            scale_stage(a, half, w, parallel, scale_many);
-            for chunk in a.chunks_exact_mut(2 * half) {
-                let (lo, hi) = chunk.split_at_mut(half);
-                for (x, y) in lo.iter_mut().zip(hi.iter_mut()) {
-                    T::butterfly_unit(x, y);
-                }
-            }
-            half *= 2;
-            continue;
-        }
         let stage = |chunk: &mut [T]| {
             let (lo, hi) = chunk.split_at_mut(half);
             butterflies(
@@ -103,32 +97,105 @@ fn dit<F: Scalar, T: Module<F>>(
     }
 }
 
-/// Multiplies the upper element of every butterfly of one stage by its
-/// twiddle (`j ≥ 1`; `j = 0` has twiddle 1) in one `scale_many` call,
-/// split over the rayon pool with `parallel`.
-fn scale_stage<'r, F: Scalar + 'r, T: Module<F>>(
+/// The split-radix network for transforms whose twiddle products are made
+/// in batches (G1): bit-reversed input, natural-order output, in place.
+///
+/// A transform of size `s` is that of its first half (the even inputs) and
+/// of its last two quarters (inputs `4m + 1` and `4m + 3`); with `ω = ω_s`
+/// and `ι = ω^(s/4)` (a fourth root of unity), for `k < s/4`
+/// `X[k] = U[k] + (ω^k·Z[k] + ω^3k·Z'[k])`, `X[k + s/2] = U[k] − (…)`,
+/// `X[k + s/4] = U[k + s/4] + ι·(ω^k·Z[k] − ω^3k·Z'[k])` and
+/// `X[k + 3s/4] = U[k + s/4] − ι·(…)`. Against the radix-2 network this
+/// trades general twiddle products for products by `ι`, which are cheaper
+/// in G1 ([`crate::msm::scale`]): for 128 points 186 general and 135 by `ι`
+/// instead of 258 and 63. The sub-transforms of one size are combined
+/// together, so each size makes its products in two batches (the twiddles,
+/// then `ι`).
+fn split_radix<F: Scalar, T: Module<F>>(
     a: &mut [T],
-    half: usize,
-    w: impl Fn(usize) -> &'r F,
+    domain: &Domain<F>,
+    stride: usize,
+    inverse: bool,
     parallel: bool,
     scale_many: fn(&mut [T], &[F]),
 ) {
-    let mut ys = Vec::with_capacity(a.len() / 2);
-    let mut ws = Vec::with_capacity(a.len() / 2);
-    for chunk in a.chunks_exact(2 * half) {
-        for j in 1..half {
-            ys.push(chunk[half + j]);
-            ws.push(*w(j));
+    let n = a.len();
+    let roots = domain.roots();
+    // The sub-transforms by size: `nodes[l]` holds the offsets of those of
+    // size `2^l`.
+    let levels = n.trailing_zeros() as usize;
+    let mut nodes: Vec<Vec<usize>> = vec![Vec::new(); levels + 1];
+    let mut pending = vec![(0usize, n)];
+    while let Some((offset, size)) = pending.pop() {
+        if size < 2 {
+            continue;
+        }
+        nodes[size.trailing_zeros() as usize].push(offset);
+        pending.push((offset, size / 2));
+        if size >= 4 {
+            pending.push((offset + size / 2, size / 4));
+            pending.push((offset + 3 * size / 4, size / 4));
         }
     }
-    scale_split(&mut ys, &ws, parallel, scale_many);
-    let mut scaled = ys.into_iter();
-    for chunk in a.chunks_exact_mut(2 * half) {
-        for y in &mut chunk[half + 1..] {
-            if let Some(s) = scaled.next() {
-                *y = s;
+    for offset in nodes.get(1).into_iter().flatten() {
+        let (x, y) = a[*offset..*offset + 2].split_at_mut(1);
+        T::butterfly_unit(&mut x[0], &mut y[0]);
+    }
+    for (level, offsets) in nodes.iter().enumerate().skip(2) {
+        let size = 1usize << level;
+        let q = size / 4;
+        let step = (n / size) * stride;
+        let w = |j: usize| roots[twiddle(j, step, roots.len(), inverse)];
+        // ω^k·Z[k] and ω^3k·Z'[k] for 1 ≤ k < q.
+        let mut at = Vec::with_capacity(2 * offsets.len() * q);
+        let mut ws = Vec::with_capacity(at.capacity());
+        for offset in offsets {
+            for k in 1..q {
+                at.push(offset + 2 * q + k);
+                ws.push(w(k));
+                at.push(offset + 3 * q + k);
+                ws.push(w(3 * k));
             }
         }
+        scale_at(a, &at, &ws, parallel, scale_many);
+        // (Z, Z') ← (sum, difference), then ι·difference.
+        at.clear();
+        for offset in offsets {
+            for k in 0..q {
+                let (z, z3) = a.split_at_mut(offset + 3 * q + k);
+                T::butterfly_unit(&mut z[offset + 2 * q + k], &mut z3[0]);
+                at.push(offset + 3 * q + k);
+            }
+        }
+        let iota = vec![w(q); at.len()];
+        scale_at(a, &at, &iota, parallel, scale_many);
+        for offset in offsets {
+            for k in 0..q {
+                for (u, v) in [(k, 2 * q + k), (q + k, 3 * q + k)] {
+                    let (lo, hi) = a.split_at_mut(offset + v);
+                    T::butterfly_unit(&mut lo[offset + u], &mut hi[0]);
+                }
+            }
+        }
+    }
+}
+
+/// `a[at[i]] ← ws[i]·a[at[i]]` with one `scale_many` (split over the pool
+/// with `parallel`).
+fn scale_at<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    at: &[usize],
+    ws: &[F],
+    parallel: bool,
+    scale_many: fn(&mut [T], &[F]),
+) {
+    if at.is_empty() {
+        return;
+    }
+    let mut ys: Vec<T> = at.iter().map(|i| a[*i]).collect();
+    scale_split(&mut ys, ws, parallel, scale_many);
+    for (i, y) in at.iter().zip(ys) {
+        a[*i] = y;
     }
 }
 
@@ -317,10 +384,10 @@ pub fn ifft_in_place_rn_unscaled<F: Scalar, T: Module<F>>(
     Ok(())
 }
 
-/// Forward FFT of G1 points in place, parallel over butterflies with the
-/// `parallel` feature, each stage's twiddle products made by the backend's
-/// [`Accel::g1_scale_many`] where [`Accel::g1_batched_scaling`]; same
-/// result as [`fft_in_place`].
+/// Forward FFT of G1 points in place, parallel with the `parallel`
+/// feature, the twiddle products made in batches by the backend's
+/// [`Accel::g1_scale_many`] where [`Accel::g1_batched_scaling`] (a
+/// split-radix network); same result as [`fft_in_place`].
 pub fn g1_fft_in_place_parallel<B: Backend>(a: &mut [B::G1], domain: &Domain<B::Fr>) -> Result<()> {
     transform(a, domain, true, false, g1_scaling::<B>())
 }
@@ -334,13 +401,13 @@ pub fn g1_ifft_in_place_unscaled_parallel<B: Backend>(
     transform(a, domain, true, true, g1_scaling::<B>())
 }
 
-/// [`fft_in_place`] of G1 points with the stage scaling of
+/// [`fft_in_place`] of G1 points with the batched twiddle products of
 /// [`g1_fft_in_place_parallel`] (on the calling thread).
 pub fn g1_fft_in_place<B: Backend>(a: &mut [B::G1], domain: &Domain<B::Fr>) -> Result<()> {
     transform(a, domain, false, false, g1_scaling::<B>())
 }
 
-/// [`ifft`] of G1 points, with the stage scaling of
+/// [`ifft`] of G1 points, with the batched twiddle products of
 /// [`g1_fft_in_place_parallel`] (on the calling thread).
 pub fn g1_ifft<B: Backend>(a: &[B::G1], domain: &Domain<B::Fr>) -> Result<Vec<B::G1>> {
     let mut out = a.to_vec();

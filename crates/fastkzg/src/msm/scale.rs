@@ -50,6 +50,61 @@ fn times_abs_z<F: BaseField>(x: F, y: F) -> Jacobian<F> {
 /// lie in G1 (the GLV endomorphism acts as `λ` only there).
 pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
     let n = ys.len().min(ws.len());
+    let rest = g1_scale_fourth_roots::<B>(ys, ws);
+    if rest.len() == n {
+        glv_products::<B>(&mut ys[..n], ws);
+        return;
+    }
+    let mut others: Vec<B::G1> = rest.iter().map(|i| ys[*i]).collect();
+    let others_ws: Vec<B::Fr> = rest.iter().map(|i| ws[*i]).collect();
+    glv_products::<B>(&mut others, &others_ws);
+    for (i, y) in rest.iter().zip(others) {
+        ys[*i] = y;
+    }
+}
+
+/// The products `ys[i] ← ws[i]·ys[i]` whose `ws[i]` is `±z³`, made with the
+/// short chain; returns the positions (below both lengths) of the other
+/// products, which are left to the caller. The points must lie in G1.
+pub(crate) fn g1_scale_fourth_roots<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) -> Vec<usize> {
+    let n = ys.len().min(ws.len());
+    let i4 = z_cubed::<B::Fr>();
+    let mut rest = Vec::with_capacity(n);
+    // Position, and whether `w = −z³` (which negates `y`).
+    let mut short = Vec::new();
+    for (i, w) in ws[..n].iter().enumerate() {
+        if *w == i4 {
+            short.push((i, false));
+        } else if *w == -i4 {
+            short.push((i, true));
+        } else {
+            rest.push(i);
+        }
+    }
+    if short.is_empty() {
+        return rest;
+    }
+    let points: Vec<B::G1> = short.iter().map(|(i, _)| ys[*i]).collect();
+    let beta = B::g1_glv_beta();
+    let beta2 = beta * beta;
+    let results: Vec<Jacobian<B::Fp>> = B::g1_batch_to_affine(&points)
+        .iter()
+        .zip(&short)
+        .map(|(p, (_, negate))| match B::g1_affine_xy(p) {
+            None => Jacobian::infinity(),
+            Some((x, y)) => times_abs_z(beta2 * x, if *negate { -y } else { y }),
+        })
+        .collect();
+    for ((i, _), r) in short.iter().zip(batch_to_group::<B>(&results)) {
+        ys[*i] = r;
+    }
+    rest
+}
+
+/// `ys[i] ← ws[i]·ys[i]` by GLV products (tables of odd multiples built for
+/// all points at once).
+fn glv_products<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
+    let n = ys.len().min(ws.len());
     if n == 0 {
         return;
     }
@@ -58,39 +113,14 @@ pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
         .iter()
         .map(B::g1_affine_xy)
         .collect();
-    // `w = ±z³`: the short chain (`+1` or `−1` for the sign of `y`), else
-    // the GLV product with a table of odd multiples.
-    let i4 = z_cubed::<B::Fr>();
-    let route: Vec<Option<bool>> = ws[..n]
-        .iter()
-        .map(|w| {
-            if *w == i4 {
-                Some(false)
-            } else if *w == -i4 {
-                Some(true)
-            } else {
-                None
-            }
-        })
-        .collect();
-    let bases: Vec<(B::Fp, B::Fp)> = xys
-        .iter()
-        .zip(&route)
-        .filter(|(_, r)| r.is_none())
-        .filter_map(|(xy, _)| *xy)
-        .collect();
+    let bases: Vec<(B::Fp, B::Fp)> = xys.iter().flatten().copied().collect();
     let table = odd_multiples_affine(&bases);
     let beta = B::g1_glv_beta();
-    let beta2 = beta * beta;
     let mut results = Vec::with_capacity(n);
     let mut t = 0;
-    for ((xy, w), r) in xys.iter().zip(ws).zip(&route) {
-        let Some((x, y)) = xy else {
+    for (xy, w) in xys.iter().zip(ws) {
+        if xy.is_none() {
             results.push(Jacobian::infinity());
-            continue;
-        };
-        if let Some(negate) = r {
-            results.push(times_abs_z(beta2 * *x, if *negate { -*y } else { *y }));
             continue;
         }
         let entries = &table[t * TABLE_LEN..(t + 1) * TABLE_LEN];
