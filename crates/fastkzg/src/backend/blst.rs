@@ -421,8 +421,8 @@ blst_group!(
 );
 
 /// `ys[i] ← ws[i]·ys[i]`: eight GLV products at a time on the IFMA lanes
-/// where the CPU has them, else the generic GLV products with affine
-/// tables ([`crate::msm::scale`]).
+/// where the CPU has them (products by `±z³` excepted, see below), else the
+/// generic products ([`crate::msm::scale`]).
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
     if let Some(e) = fastkzg_ifma::engine() {
         // Products by ±z³ (the FFT twiddles ±ω₄) take the generic short
