@@ -63,6 +63,29 @@ fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
     out
 }
 
+/// `a` if `pick_a`, else `b`, without a branch.
+#[inline(always)]
+fn select(pick_a: bool, a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+    let mask = 0u64.wrapping_sub(pick_a as u64);
+    core::array::from_fn(|i| (a[i] & mask) | (b[i] & !mask))
+}
+
+/// The element blst has just written to `out`, read a limb at a time.
+/// blst stores the result eight bytes at a time; copying it with wider
+/// moves (as the compiler otherwise does) cannot take the values from the
+/// store buffer and waits for the stores to reach the cache, a stall after
+/// every product (about 2 % of an FK20 at precompute 8).
+#[inline(always)]
+fn fresh(out: &blst_fp) -> Fp {
+    Fp(blst_fp {
+        l: core::array::from_fn(|i| {
+            // SAFETY: reads an initialised limb through a live reference;
+            // volatile only keeps the loads eight bytes wide.
+            unsafe { core::ptr::read_volatile(&out.l[i]) }
+        }),
+    })
+}
+
 impl Fp {
     /// The element with the given 48-byte big-endian value, `None` unless it
     /// is below p (for backends that expose coordinates only as bytes).
@@ -93,7 +116,9 @@ impl Fp {
 
 // Addition and subtraction are a few instructions on limbs, inlined here
 // (a call into blst costs more than the arithmetic); the representation is
-// blst's, reduced below p.
+// blst's, reduced below p. The reduction selects by mask rather than by a
+// branch on the carry, which the CPU cannot predict: 2.5 % off a 128-point
+// G1 FFT.
 
 impl Add for Fp {
     type Output = Fp;
@@ -103,7 +128,7 @@ impl Add for Fp {
         let sum = add_limbs(&self.0.l, &rhs.0.l);
         let (reduced, borrow) = sub_limbs(&sum, &P);
         Fp(blst_fp {
-            l: if borrow { sum } else { reduced },
+            l: select(borrow, &sum, &reduced),
         })
     }
 }
@@ -113,8 +138,10 @@ impl Sub for Fp {
     #[inline]
     fn sub(self, rhs: Fp) -> Fp {
         let (diff, borrow) = sub_limbs(&self.0.l, &rhs.0.l);
+        let mask = 0u64.wrapping_sub(borrow as u64);
+        let p_or_zero: [u64; 6] = core::array::from_fn(|i| P[i] & mask);
         Fp(blst_fp {
-            l: if borrow { add_limbs(&diff, &P) } else { diff },
+            l: add_limbs(&diff, &p_or_zero),
         })
     }
 }
@@ -126,7 +153,7 @@ impl Mul for Fp {
         let mut out = blst_fp::default();
         // SAFETY: blst reads two initialised field elements and writes `out`.
         unsafe { blst::blst_fp_mul(&mut out, &self.0, &rhs.0) };
-        Fp(out)
+        fresh(&out)
     }
 }
 
@@ -160,7 +187,7 @@ impl BaseField for Fp {
         let mut out = blst_fp::default();
         // SAFETY: blst reads one initialised field element and writes `out`.
         unsafe { blst::blst_fp_sqr(&mut out, &self.0) };
-        Fp(out)
+        fresh(&out)
     }
     fn inverse(&self) -> Self {
         let mut out = blst_fp::default();
