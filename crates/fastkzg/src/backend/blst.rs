@@ -16,7 +16,9 @@ pub use super::blst_fp::Fp;
 use super::blst_glv::{endomorphism, GLV_MIN_POINTS};
 use super::blst_ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
 use super::blst_pairing::{pairing_product_is_one, LinePair};
+use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod};
 use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
+use crate::constants::BLS_MODULUS_LIMBS;
 use crate::msm::glv::split_scalar;
 
 /// The blst backend marker type.
@@ -87,11 +89,7 @@ fn limbs_from_be(bytes: &[u8; 32]) -> [u64; 4] {
 fn sub_modulus(l: &[u64; 4]) -> [u64; 4] {
     let mut out = [0u64; 4];
     let mut borrow = false;
-    for ((o, a), m) in out
-        .iter_mut()
-        .zip(l)
-        .zip(crate::constants::BLS_MODULUS_LIMBS.iter())
-    {
+    for ((o, a), m) in out.iter_mut().zip(l).zip(BLS_MODULUS_LIMBS.iter()) {
         let (d, b1) = a.overflowing_sub(*m);
         let (d, b2) = d.overflowing_sub(borrow as u64);
         *o = d;
@@ -102,11 +100,7 @@ fn sub_modulus(l: &[u64; 4]) -> [u64; 4] {
 
 /// Whether little-endian limbs are below the scalar-field modulus r.
 fn less_than_modulus(limbs: &[u64; 4]) -> bool {
-    for (a, m) in limbs
-        .iter()
-        .zip(crate::constants::BLS_MODULUS_LIMBS.iter())
-        .rev()
-    {
+    for (a, m) in limbs.iter().zip(BLS_MODULUS_LIMBS.iter()).rev() {
         if a != m {
             return a < m;
         }
@@ -131,31 +125,37 @@ impl Fr {
     }
 }
 
+// Addition, subtraction and negation are inlined limb arithmetic
+// ([`super::limbs`]); products call blst and read the result back a limb at
+// a time.
 impl Add for Fr {
     type Output = Fr;
+    #[inline]
     fn add(self, rhs: Fr) -> Fr {
-        let mut out = blst_fr::default();
-        // SAFETY: blst reads two initialised field elements and writes `out`.
-        unsafe { blst::blst_fr_add(&mut out, &self.0, &rhs.0) };
-        Fr(out)
+        Fr(blst_fr {
+            l: add_mod(&self.0.l, &rhs.0.l, &BLS_MODULUS_LIMBS),
+        })
     }
 }
 impl Sub for Fr {
     type Output = Fr;
+    #[inline]
     fn sub(self, rhs: Fr) -> Fr {
-        let mut out = blst_fr::default();
-        // SAFETY: as in `add`.
-        unsafe { blst::blst_fr_sub(&mut out, &self.0, &rhs.0) };
-        Fr(out)
+        Fr(blst_fr {
+            l: sub_mod(&self.0.l, &rhs.0.l, &BLS_MODULUS_LIMBS),
+        })
     }
 }
 impl Mul for Fr {
     type Output = Fr;
+    #[inline]
     fn mul(self, rhs: Fr) -> Fr {
         let mut out = blst_fr::default();
-        // SAFETY: as in `add`.
+        // SAFETY: blst reads two initialised field elements and writes `out`.
         unsafe { blst::blst_fr_mul(&mut out, &self.0, &rhs.0) };
-        Fr(out)
+        Fr(blst_fr {
+            l: read_fresh(&out.l),
+        })
     }
 }
 impl<'a> Mul<&'a Fr> for Fr {
@@ -166,37 +166,32 @@ impl<'a> Mul<&'a Fr> for Fr {
 }
 impl Neg for Fr {
     type Output = Fr;
+    #[inline]
     fn neg(self) -> Fr {
-        let mut out = blst_fr::default();
-        // SAFETY: as in `add`; `cneg` with flag true negates.
-        unsafe { blst::blst_fr_cneg(&mut out, &self.0, true) };
-        Fr(out)
+        Fr(blst_fr {
+            l: neg_mod(&self.0.l, &BLS_MODULUS_LIMBS),
+        })
     }
 }
-// The assigning operators let blst write the result in place (blst allows
-// the output to alias an input), so no freshly written temporary is copied.
 impl AddAssign for Fr {
     #[inline]
     fn add_assign(&mut self, rhs: Fr) {
-        let a: *mut blst_fr = &mut self.0;
-        // SAFETY: `a` points to an initialised element that blst reads and
-        // then overwrites; aliasing output and input is supported by blst.
-        unsafe { blst::blst_fr_add(a, a, &rhs.0) };
+        *self = *self + rhs;
     }
 }
 impl SubAssign for Fr {
     #[inline]
     fn sub_assign(&mut self, rhs: Fr) {
-        let a: *mut blst_fr = &mut self.0;
-        // SAFETY: as in `add_assign`.
-        unsafe { blst::blst_fr_sub(a, a, &rhs.0) };
+        *self = *self - rhs;
     }
 }
+// Multiplication in place lets blst write the result where it stays.
 impl MulAssign for Fr {
     #[inline]
     fn mul_assign(&mut self, rhs: Fr) {
         let a: *mut blst_fr = &mut self.0;
-        // SAFETY: as in `add_assign`.
+        // SAFETY: `a` points to an initialised element that blst reads and
+        // then overwrites; aliasing output and input is supported by blst.
         unsafe { blst::blst_fr_mul(a, a, &rhs.0) };
     }
 }
@@ -215,7 +210,8 @@ impl Module<Fr> for Fr {
         let (x, y): (*mut blst_fr, *mut blst_fr) = (&mut x.0, &mut y.0);
         // SAFETY: `x` and `y` point to distinct initialised elements (two
         // `&mut` borrows); `t` is a local. blst reads its inputs before it
-        // writes the output, so `ret` may alias an input.
+        // writes the output, so `ret` may alias an input. (In place, blst's
+        // own additions beat the inlined ones, which copy.)
         unsafe {
             blst::blst_fr_mul(&mut t, y, &w.0);
             blst::blst_fr_sub(y, x, &t);
@@ -303,7 +299,9 @@ impl Scalar for Fr {
         let mut out = blst_fr::default();
         // SAFETY: reads one initialised field element, writes `out`.
         unsafe { blst::blst_fr_sqr(&mut out, &self.0) };
-        Fr(out)
+        Fr(blst_fr {
+            l: read_fresh(&out.l),
+        })
     }
     fn inverse(&self) -> Option<Self> {
         if self.is_zero() {

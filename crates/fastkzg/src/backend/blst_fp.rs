@@ -6,6 +6,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use blst::blst_fp;
 
+use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod, sub_with_borrow};
 use super::BaseField;
 
 /// An element of Fp in blst's Montgomery form.
@@ -35,54 +36,11 @@ const P: [u64; 6] = [
     0x1a01_11ea_397f_e69a,
 ];
 
-/// `a − b` over six limbs, with the final borrow.
-#[inline(always)]
-fn sub_limbs(a: &[u64; 6], b: &[u64; 6]) -> ([u64; 6], bool) {
-    let mut out = [0u64; 6];
-    let mut borrow = false;
-    for i in 0..6 {
-        let (d, b1) = a[i].overflowing_sub(b[i]);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        out[i] = d;
-        borrow = b1 | b2;
-    }
-    (out, borrow)
-}
-
-/// `a + b` over six limbs (no carry out: both are below p < 2^381).
-#[inline(always)]
-fn add_limbs(a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-    let mut out = [0u64; 6];
-    let mut carry = false;
-    for i in 0..6 {
-        let (s, c1) = a[i].overflowing_add(b[i]);
-        let (s, c2) = s.overflowing_add(carry as u64);
-        out[i] = s;
-        carry = c1 | c2;
-    }
-    out
-}
-
-/// `a` if `pick_a`, else `b`, without a branch.
-#[inline(always)]
-fn select(pick_a: bool, a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-    let mask = 0u64.wrapping_sub(pick_a as u64);
-    core::array::from_fn(|i| (a[i] & mask) | (b[i] & !mask))
-}
-
-/// The element blst has just written to `out`, read a limb at a time.
-/// blst stores the result eight bytes at a time; copying it with wider
-/// moves (as the compiler otherwise does) cannot take the values from the
-/// store buffer and waits for the stores to reach the cache, a stall after
-/// every product (about 2 % of an FK20 at precompute 8).
+/// The element blst has just written to `out` ([`read_fresh`]).
 #[inline(always)]
 fn fresh(out: &blst_fp) -> Fp {
     Fp(blst_fp {
-        l: core::array::from_fn(|i| {
-            // SAFETY: reads an initialised limb through a live reference;
-            // volatile only keeps the loads eight bytes wide.
-            unsafe { core::ptr::read_volatile(&out.l[i]) }
-        }),
+        l: read_fresh(&out.l),
     })
 }
 
@@ -96,7 +54,7 @@ impl Fp {
             b.copy_from_slice(chunk);
             *limb = u64::from_be_bytes(b);
         }
-        if !sub_limbs(&limbs, &P).1 {
+        if !sub_with_borrow(&limbs, &P).1 {
             return None;
         }
         let mut out = blst_fp::default();
@@ -114,21 +72,16 @@ impl Fp {
     }
 }
 
-// Addition and subtraction are a few instructions on limbs, inlined here
-// (a call into blst costs more than the arithmetic); the representation is
-// blst's, reduced below p. The reduction selects by mask rather than by a
-// branch on the carry, which the CPU cannot predict: 2.5 % off a 128-point
-// G1 FFT.
+// Addition, subtraction and negation are inlined limb arithmetic
+// ([`super::limbs`]) on blst's representation, reduced below p.
 
 impl Add for Fp {
     type Output = Fp;
     #[inline]
     fn add(self, rhs: Fp) -> Fp {
         // a + b < 2p < 2^382: subtract p unless that borrows.
-        let sum = add_limbs(&self.0.l, &rhs.0.l);
-        let (reduced, borrow) = sub_limbs(&sum, &P);
         Fp(blst_fp {
-            l: select(borrow, &sum, &reduced),
+            l: add_mod(&self.0.l, &rhs.0.l, &P),
         })
     }
 }
@@ -137,11 +90,8 @@ impl Sub for Fp {
     type Output = Fp;
     #[inline]
     fn sub(self, rhs: Fp) -> Fp {
-        let (diff, borrow) = sub_limbs(&self.0.l, &rhs.0.l);
-        let mask = 0u64.wrapping_sub(borrow as u64);
-        let p_or_zero: [u64; 6] = core::array::from_fn(|i| P[i] & mask);
         Fp(blst_fp {
-            l: add_limbs(&diff, &p_or_zero),
+            l: sub_mod(&self.0.l, &rhs.0.l, &P),
         })
     }
 }
@@ -161,13 +111,9 @@ impl Neg for Fp {
     type Output = Fp;
     #[inline]
     fn neg(self) -> Fp {
-        if self.is_zero() {
-            self
-        } else {
-            Fp(blst_fp {
-                l: sub_limbs(&P, &self.0.l).0,
-            })
-        }
+        Fp(blst_fp {
+            l: neg_mod(&self.0.l, &P),
+        })
     }
 }
 
