@@ -15,7 +15,7 @@ use super::accel::fr_from_bytes_be_each;
 pub use super::blst_fp::Fp;
 use super::blst_glv::{endomorphism, GLV_MIN_POINTS};
 use super::blst_ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
-use super::blst_pairing::{pairing_product_is_one, LinePair};
+use super::blst_pairing::{pairing_product_is_one, LinePair, Lines};
 use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod};
 use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
@@ -40,9 +40,10 @@ pub struct G1(pub blst_p1);
 #[repr(transparent)]
 pub struct G2(pub blst_p2);
 
-/// A G2 point's 68 precomputed Miller-loop lines (`blst_precompute_lines`);
-/// `None` for the identity, whose pairings are all 1.
-pub struct G2Lines(Option<Box<[blst_fp6; 68]>>);
+/// A G2 point's 68 precomputed Miller-loop lines (`blst_precompute_lines`,
+/// normalized as in [`super::blst_pairing`]); `None` for the identity, whose
+/// pairings are all 1.
+pub struct G2Lines(Option<Lines>);
 
 fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
     match e {
@@ -638,19 +639,15 @@ impl Backend for Blst {
         if p.is_zero() {
             return G2Lines(None);
         }
-        let a = p2_to_affine(p);
-        let mut lines = Box::new([blst_fp6::default(); 68]);
-        // SAFETY: blst writes exactly 68 fp6 line values into the array.
-        unsafe { blst::blst_precompute_lines(lines.as_mut_ptr(), &a) };
-        G2Lines(Some(lines))
+        G2Lines(Some(Lines::new(&p2_to_affine(p))))
     }
 
     fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
         // Pairs with an identity on either side contribute 1.
-        let live: Vec<(&G1, &[blst_fp6; 68])> = pairs
+        let live: Vec<(&G1, &Lines)> = pairs
             .iter()
             .filter(|(p, _)| !p.is_zero())
-            .filter_map(|(p, lines)| lines.0.as_deref().map(|l| (p, l)))
+            .filter_map(|(p, lines)| lines.0.as_ref().map(|l| (p, l)))
             .collect();
         let points: Vec<G1> = live.iter().map(|(p, _)| **p).collect();
         let affine = Blst::g1_batch_to_affine(&points);
