@@ -78,6 +78,14 @@ pub trait Accel<B: Backend> {
         bytes.iter().map(B::g1_decompress).collect()
     }
 
+    /// The point with Jacobian coordinates `(x, y, z)` (affine `x/z²,
+    /// y/z³`; `z = 0` is the identity) without an inversion, where the
+    /// backend stores its points that way; `None` (the default) makes the
+    /// caller normalise with one.
+    fn g1_from_jacobian(_x: &B::Fp, _y: &B::Fp, _z: &B::Fp) -> Option<B::G1> {
+        None
+    }
+
     /// `s·p` in variable time, for public inputs (verification). `p` must
     /// be in G1. The default splits `s` by GLV into two 128-bit NAF terms on
     /// one doubling chain ([`crate::msm::jacobian::g1_mul_glv`]).

@@ -428,6 +428,12 @@ impl Backend for Arkworks {
 /// arkworks' one fast path: blob field elements read straight into
 /// Montgomery form; everything else is the generic code.
 impl Accel<Arkworks> for Arkworks {
+    /// arkworks' points are Jacobian over the same Fq, with `Z = 0` for the
+    /// identity: the coordinates are taken as they are.
+    fn g1_from_jacobian(x: &Fq, y: &Fq, z: &Fq) -> Option<G1> {
+        Some(G1(G1Projective::new_unchecked(*x, *y, *z)))
+    }
+
     /// The canonical integers as Montgomery representations (value
     /// `x/R`), with `c = R mod r`.
     fn fr_from_bytes_be_many_scaled(bytes: &[u8]) -> Result<(Vec<Fr>, Fr), usize> {

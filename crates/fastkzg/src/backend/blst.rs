@@ -508,6 +508,11 @@ impl Backend for Blst {
     type G2Prepared = G2Lines;
 
     fn g1_to_affine(p: &G1) -> blst_p1_affine {
+        // A point with Z = 1 (made from affine coordinates) is affine
+        // already; blst would still invert Z.
+        if p.0.z == <Fp as BaseField>::one().0 {
+            return blst_p1_affine { x: p.0.x, y: p.0.y };
+        }
         let mut a = blst_p1_affine::default();
         // SAFETY: reads one initialised point, writes `a`.
         unsafe { blst::blst_p1_to_affine(&mut a, &p.0) };
@@ -649,8 +654,24 @@ impl Backend for Blst {
             .filter(|(p, _)| !p.is_zero())
             .filter_map(|(p, lines)| lines.0.as_ref().map(|l| (p, l)))
             .collect();
-        let points: Vec<G1> = live.iter().map(|(p, _)| **p).collect();
-        let affine = Blst::g1_batch_to_affine(&points);
+        // Points with Z = 1 need no inversion; the others share one.
+        let one = <Fp as BaseField>::one().0;
+        let projective: Vec<G1> = live
+            .iter()
+            .filter(|(p, _)| p.0.z != one)
+            .map(|(p, _)| **p)
+            .collect();
+        let mut normalised = Blst::g1_batch_to_affine(&projective).into_iter();
+        let affine: Vec<blst_p1_affine> = live
+            .iter()
+            .map(|(p, _)| {
+                if p.0.z == one {
+                    blst_p1_affine { x: p.0.x, y: p.0.y }
+                } else {
+                    normalised.next().unwrap_or_default()
+                }
+            })
+            .collect();
         let line_pairs: Vec<LinePair> = affine
             .into_iter()
             .zip(&live)
@@ -664,6 +685,16 @@ impl Backend for Blst {
 /// (`fastkzg_ifma::engine()`, read at the start of each call), and, with
 /// them, blst's own Pippenger for MSMs of under 16 points.
 impl Accel<Blst> for Blst {
+    /// blst's points are Jacobian over the same Montgomery-form Fp, with
+    /// `Z = 0` for the identity: the coordinates are taken as they are.
+    fn g1_from_jacobian(x: &Fp, y: &Fp, z: &Fp) -> Option<G1> {
+        Some(G1(blst_p1 {
+            x: x.0,
+            y: y.0,
+            z: z.0,
+        }))
+    }
+
     /// Eight elements at a time on AVX-512 IFMA: the canonicity check on
     /// the integers, then one eight-lane Montgomery conversion.
     fn fr_from_bytes_be_many(bytes: &[u8]) -> Result<Vec<Fr>, usize> {

@@ -126,9 +126,11 @@ impl<F: BaseField> Jacobian<F> {
         B::g1_from_affine(&B::g1_affine_from_xy(x, y))
     }
 
-    /// The backend's point (one inversion).
+    /// The backend's point (one inversion, unless the backend takes
+    /// Jacobian coordinates as they are).
     pub(crate) fn to_group<B: Backend<Fp = F>>(self) -> B::G1 {
-        self.group_with::<B>(self.z.inverse())
+        B::g1_from_jacobian(&self.x, &self.y, &self.z)
+            .unwrap_or_else(|| self.group_with::<B>(self.z.inverse()))
     }
 }
 
@@ -196,8 +198,15 @@ fn batch_invert<F: BaseField>(v: &mut [F]) {
 }
 
 /// The backend's points for many Jacobian points, with one shared
-/// inversion.
+/// inversion (none where the backend takes Jacobian coordinates).
 pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B::Fp>]) -> Vec<B::G1> {
+    let native: Option<Vec<B::G1>> = points
+        .iter()
+        .map(|p| B::g1_from_jacobian(&p.x, &p.y, &p.z))
+        .collect();
+    if let Some(native) = native {
+        return native;
+    }
     let mut zs: Vec<B::Fp> = points.iter().map(|p| p.z).collect();
     batch_invert(&mut zs);
     points
