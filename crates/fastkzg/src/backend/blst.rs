@@ -41,8 +41,9 @@ pub struct G1(pub blst_p1);
 pub struct G2(pub blst_p2);
 
 /// A G2 point's 68 precomputed Miller-loop lines (`blst_precompute_lines`,
-/// normalized as in [`super::blst_pairing`]); `None` for the identity, whose
-/// pairings are all 1.
+/// each divided by its third coefficient, an Fp2 factor that the final
+/// exponentiation removes); `None` for the identity, whose pairings are
+/// all 1.
 pub struct G2Lines(Option<Lines>);
 
 fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
