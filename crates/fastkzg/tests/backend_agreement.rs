@@ -330,6 +330,22 @@ fn g1_encodings_agree<A: Backend>() {
         assert_eq!(A::g1_serialize(x), B::g1_serialize(y));
     }
     assert!(A::g1_batch_to_affine(&[]).is_empty());
+    // Points made from affine coordinates (Z = 1, which blst's conversion
+    // skips) interleaved with the projective ones.
+    let mixed: Vec<A::G1> = ka
+        .iter()
+        .zip(&aa)
+        .flat_map(|(p, q)| [A::g1_from_affine(q), *p])
+        .collect();
+    let am = A::g1_batch_to_affine(&mixed);
+    assert_eq!(am.len(), mixed.len());
+    for (pair, y) in am.chunks(2).zip(&ab) {
+        assert_eq!(A::g1_serialize(&pair[0]), B::g1_serialize(y));
+        assert_eq!(A::g1_serialize(&pair[1]), B::g1_serialize(y));
+    }
+    for (p, y) in mixed.iter().zip(&am) {
+        assert_eq!(A::g1_serialize(&A::g1_to_affine(p)), A::g1_serialize(y));
+    }
 }
 
 fn g2_encodings_agree<A: Backend>() {

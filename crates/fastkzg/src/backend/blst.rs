@@ -16,7 +16,7 @@ pub use super::blst_fp::Fp;
 use super::blst_glv::{endomorphism, GLV_MIN_POINTS};
 use super::blst_ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
 use super::blst_pairing::{pairing_product_is_one, LinePair, Lines};
-use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod};
+use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod, sub_with_borrow};
 use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
 use crate::msm::glv::split_scalar;
@@ -85,19 +85,6 @@ fn limbs_from_be(bytes: &[u8; 32]) -> [u64; 4] {
         limbs[3 - i] = u64::from_be_bytes(b);
     }
     limbs
-}
-
-/// `l − r` over four little-endian limbs, for `l ≥ r`.
-fn sub_modulus(l: &[u64; 4]) -> [u64; 4] {
-    let mut out = [0u64; 4];
-    let mut borrow = false;
-    for ((o, a), m) in out.iter_mut().zip(l).zip(BLS_MODULUS_LIMBS.iter()) {
-        let (d, b1) = a.overflowing_sub(*m);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        *o = d;
-        borrow = b1 | b2;
-    }
-    out
 }
 
 /// Whether little-endian limbs are below the scalar-field modulus r.
@@ -460,6 +447,12 @@ fn p2_from_affine(a: &blst_p2_affine) -> G2 {
     G2(p)
 }
 
+/// The affine form of a point with Z = 1 (made from affine coordinates),
+/// which needs no inversion; blst's conversion would still invert Z.
+fn affine_if_z_is_one(p: &G1) -> Option<blst_p1_affine> {
+    (p.0.z == <Fp as BaseField>::one().0).then_some(blst_p1_affine { x: p.0.x, y: p.0.y })
+}
+
 /// A `*const` pointer list in blst's "contiguous array" convention: the first
 /// element followed by NULL.
 fn contiguous<T>(first: *const T) -> [*const T; 2] {
@@ -509,10 +502,8 @@ impl Backend for Blst {
     type G2Prepared = G2Lines;
 
     fn g1_to_affine(p: &G1) -> blst_p1_affine {
-        // A point with Z = 1 (made from affine coordinates) is affine
-        // already; blst would still invert Z.
-        if p.0.z == <Fp as BaseField>::one().0 {
-            return blst_p1_affine { x: p.0.x, y: p.0.y };
+        if let Some(a) = affine_if_z_is_one(p) {
+            return a;
         }
         let mut a = blst_p1_affine::default();
         // SAFETY: reads one initialised point, writes `a`.
@@ -528,6 +519,21 @@ impl Backend for Blst {
     }
 
     fn g1_batch_to_affine(points: &[G1]) -> Vec<blst_p1_affine> {
+        // Points with Z = 1 need no inversion; the others share one.
+        if points.iter().any(|p| affine_if_z_is_one(p).is_some()) {
+            let others: Vec<G1> = points
+                .iter()
+                .filter(|p| affine_if_z_is_one(p).is_none())
+                .copied()
+                .collect();
+            let mut normalised = Blst::g1_batch_to_affine(&others).into_iter();
+            return points
+                .iter()
+                .map(|p| {
+                    affine_if_z_is_one(p).unwrap_or_else(|| normalised.next().unwrap_or_default())
+                })
+                .collect();
+        }
         let mut out = vec![blst_p1_affine::default(); points.len()];
         if points.is_empty() {
             return out;
@@ -655,24 +661,8 @@ impl Backend for Blst {
             .filter(|(p, _)| !p.is_zero())
             .filter_map(|(p, lines)| lines.0.as_ref().map(|l| (p, l)))
             .collect();
-        // Points with Z = 1 need no inversion; the others share one.
-        let one = <Fp as BaseField>::one().0;
-        let projective: Vec<G1> = live
-            .iter()
-            .filter(|(p, _)| p.0.z != one)
-            .map(|(p, _)| **p)
-            .collect();
-        let mut normalised = Blst::g1_batch_to_affine(&projective).into_iter();
-        let affine: Vec<blst_p1_affine> = live
-            .iter()
-            .map(|(p, _)| {
-                if p.0.z == one {
-                    blst_p1_affine { x: p.0.x, y: p.0.y }
-                } else {
-                    normalised.next().unwrap_or_default()
-                }
-            })
-            .collect();
+        let points: Vec<G1> = live.iter().map(|(p, _)| **p).collect();
+        let affine = Blst::g1_batch_to_affine(&points);
         let line_pairs: Vec<LinePair> = affine
             .into_iter()
             .zip(&live)
@@ -755,7 +745,7 @@ impl Accel<Blst> for Blst {
         // blst keeps elements below r; reduce anyway, so that the encoding
         // is canonical whatever produced `x` (2^256 < 3r: at most twice).
         while !less_than_modulus(&l) {
-            l = sub_modulus(&l);
+            l = sub_with_borrow(&l, &BLS_MODULUS_LIMBS).0;
         }
         let mut out = [0u8; 32];
         for (dst, limb) in out.chunks_exact_mut(8).zip(l.iter().rev()) {
