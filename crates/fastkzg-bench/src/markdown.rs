@@ -63,7 +63,21 @@ pub fn collect_meta(res: &mut Results) {
     let cmd = |c: &str, a: &[&str]| crate::command_output(c, a).unwrap_or_else(|| "unknown".into());
     let sep = if args.is_empty() { "" } else { " -- " };
     let report = "cargo run --release -p fastkzg-bench --bin report";
-    let cpu = Some(field(&cpuinfo, "model name")).filter(|c| !c.is_empty());
+    // The family and model numbers tell CPU generations apart where a
+    // virtual machine names only the product line ("AMD EPYC").
+    let number = |k: &str| {
+        let line = cpuinfo
+            .lines()
+            .find(|l| l.split(':').next().map(str::trim) == Some(k))?;
+        Some(line.split(':').nth(1)?.trim().to_string()).filter(|v| !v.is_empty())
+    };
+    let generation = match (number("cpu family"), number("model")) {
+        (Some(f), Some(m)) => format!(" (family {f}, model {m})"),
+        _ => String::new(),
+    };
+    let cpu = Some(field(&cpuinfo, "model name"))
+        .filter(|c| !c.is_empty())
+        .map(|c| format!("{c}{generation}"));
     let cores =
         format!("{logical} logical CPUs in /proc/cpuinfo, {cpus} available to this process");
     let dirty = if dirty { " + uncommitted changes" } else { "" };

@@ -60,8 +60,10 @@ pub struct Args {
     pub out: Option<PathBuf>,
     /// Rewrite BENCHMARKS.md and the charts from a results file (default
     /// OUT/docs/bench-results.tsv) without measuring.
-    #[arg(long, num_args = 0..=1, default_missing_value = "")]
-    pub replot: Option<PathBuf>,
+    /// (Without a value clap gives `Some(None)`: an empty default would be
+    /// refused by its path parser.)
+    #[arg(long, num_args = 0..=1)]
+    pub replot: Option<Option<PathBuf>>,
     /// Internal: measure one table and print its results (TSV).
     #[arg(long, hide = true)]
     pub child: bool,
@@ -327,8 +329,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let out_dir = args.out.clone().unwrap_or_else(crate::workspace_root);
     if let Some(file) = &args.replot {
         let tsv = out_dir.join("docs/bench-results.tsv");
-        let given = Some(file).filter(|f| !f.as_os_str().is_empty());
-        let file = given.unwrap_or(&tsv);
+        let file = file.as_ref().unwrap_or(&tsv);
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         return crate::markdown::write_outputs(&Results::from_tsv(&text)?, &out_dir);
     }
@@ -577,6 +578,12 @@ mod tests {
         assert!(a.cases(1).iter().all(|c| c.key.contains("verify")));
         assert!(Args::try_parse_from(["report", "--bogus"]).is_err());
         assert!(Args::try_parse_from(["report", "--quick", "--smoke"]).is_err());
+        // --replot alone (the default results file) and with a file.
+        let r = Args::try_parse_from(["report", "--replot"]).unwrap();
+        assert_eq!(r.replot, Some(None));
+        let r = Args::try_parse_from(["report", "--replot", "x.tsv", "--out", "o"]).unwrap();
+        assert_eq!(r.replot, Some(Some(PathBuf::from("x.tsv"))));
+        assert_eq!(Args::try_parse_from(["report"]).unwrap().replot, None);
         let peers = Peers {
             go: None,
             c_abi: Some("lib.so".into()),
