@@ -295,6 +295,38 @@ fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usiz
     reduce_buckets::<B>(&buckets, groups.len(), half)
 }
 
+/// The sum of each group of `width` consecutive terms of `terms` (a
+/// term `None` is the point at infinity; a last, shorter group is summed
+/// too), all groups in lock step as a binary tree: each level adds
+/// neighbouring pairs of every group into fresh accumulators, so a level's
+/// additions are independent and share rounds of one inversion. The sums
+/// are affine, `None` for infinity.
+pub(crate) fn group_sums<B: Backend>(
+    terms: &[Option<(B::Fp, B::Fp)>],
+    width: usize,
+) -> Vec<Option<(B::Fp, B::Fp)>> {
+    if width == 0 {
+        return Vec::new();
+    }
+    let groups = terms.len().div_ceil(width);
+    let mut level: Vec<Option<Xy<B::Fp>>> =
+        terms.iter().map(|t| t.map(|(x, y)| Xy { x, y })).collect();
+    let mut width = width;
+    while width > 1 {
+        let half = width.div_ceil(2);
+        let mut acc = Accumulators::<B>::new(groups * half);
+        for (i, term) in level.iter().enumerate() {
+            if let Some(p) = term {
+                acc.add((i / width) * half + (i % width) / 2, *p);
+            }
+        }
+        acc.finish();
+        level = (0..groups * half).map(|t| acc.get(t)).collect();
+        width = half;
+    }
+    level.into_iter().map(|p| p.map(|p| (p.x, p.y))).collect()
+}
+
 /// `Σ_k (k+1)·B[g·m + k]` for every group `g < groups` of `m` buckets (`m` a
 /// power of two), with running sums in lock step: each group's buckets are
 /// cut into segments so that a step has at least [`REDUCTION_LANES`]

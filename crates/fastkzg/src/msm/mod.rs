@@ -8,9 +8,11 @@ pub(crate) mod glv;
 pub mod jacobian;
 pub mod scale;
 pub mod straus;
+pub mod subset_sum;
 pub mod wnaf;
 
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
+pub use subset_sum::SubsetSumMsm;
 
 use crate::backend::Backend;
 

@@ -1,0 +1,274 @@
+//! Fixed-base MSM with tables of signed subset sums (the Herold–Hagopian
+//! method), for one MSM at a time over a few bases: the interpolation
+//! commitment of cell verification, 64 bases.
+//!
+//! Every scalar is written with 256 digits `±1` (an even scalar `s` is
+//! replaced by `s + r`, which is odd and names the same point in G1: for odd
+//! `s`, `s = Σ_j (2·b_j − 1)·2^j` with `b` the bits of `(s − 1)/2 + 2^255`).
+//! Each base `P` is expanded into `layers` points `2^(t·l)·P` (`t` = 256 /
+//! `layers` digits per layer), so that `Σ sᵢ·Pᵢ = Σ_k 2^k·S_k` where `S_k`
+//! is the sum of every expanded point times its digit at position `k` of its
+//! layer. The expanded points are cut into windows of `group` points, and a
+//! window stores its `2^(group−1)` signed subset sums (the sign of its first
+//! point fixed, a sum and its negation being one entry): each `S_k` is one
+//! table entry, perhaps negated, per window. All `t` sums `S_k` are added in
+//! lock step (a batch-affine tree per sum), then `Σ 2^k·S_k` takes `t − 1`
+//! doublings.
+//!
+//! For 64 bases with 2 layers and windows of 12 points (11 windows, 2.1 MiB
+//! with blst): 1280 batch-affine additions and 255 projective operations,
+//! against 2048 + 256 additions for the bucket method over a window-8 table
+//! ([`super::FixedBaseMsm`]), whose single bucket set also fills its rounds
+//! of shared inversions poorly.
+
+use super::batch_affine::group_sums;
+use super::jacobian::Jacobian;
+use crate::backend::{Backend, Group, Module, Scalar};
+
+/// Digits per scalar: every canonical scalar plus `r` fits in 256 bits.
+const DIGITS: usize = 256;
+
+/// A fixed-base MSM table of signed subset sums (see the module docs).
+pub struct SubsetSumMsm<B: Backend> {
+    num_bases: usize,
+    layers: usize,
+    group: usize,
+    /// Window `w` holds the expanded points `w·group..` (`m = l·n + i` is
+    /// layer `l` of base `i`); its entries start at `w << (group − 1)`
+    /// (a last, shorter window of `size` points has `2^(size − 1)`).
+    table: Vec<B::G1Affine>,
+}
+
+impl<B: Backend> core::fmt::Debug for SubsetSumMsm<B> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("SubsetSumMsm")
+            .field("num_bases", &self.num_bases)
+            .field("layers", &self.layers)
+            .field("group", &self.group)
+            .finish()
+    }
+}
+
+impl<B: Backend> SubsetSumMsm<B> {
+    /// Builds the tables for `bases` (points of G1) with `layers` expanded
+    /// points per base (a power of two up to 256) and windows of `group`
+    /// points (`1..=16`); other values are clamped or rounded up.
+    pub fn new(bases: &[B::G1Affine], layers: usize, group: usize) -> Self {
+        let layers = layers.clamp(1, DIGITS).next_power_of_two();
+        let group = group.clamp(1, 16);
+        let shift = DIGITS / layers;
+        let n = bases.len();
+        // Layer-major expanded points: 2^(t·l)·P_i at l·n + i.
+        let mut expanded: Vec<B::G1> = bases.iter().map(B::g1_from_affine).collect();
+        for l in 1..layers {
+            let previous = &expanded[(l - 1) * n..l * n];
+            let next: Vec<B::G1> = previous
+                .iter()
+                .map(|p| (0..shift).fold(*p, |acc, _| acc.double()))
+                .collect();
+            expanded.extend(next);
+        }
+        // 2^(size − 1) entries per window, every window but the last of
+        // `group` points, so window w starts at w·2^(group − 1).
+        let len = expanded
+            .chunks(group)
+            .map(|c| 1usize << (c.len() - 1))
+            .sum();
+        let mut table = vec![B::G1::zero(); len];
+        let mut start = 0;
+        for points in expanded.chunks(group) {
+            let entries = &mut table[start..start + (1 << (points.len() - 1))];
+            start += entries.len();
+            // Entry 0: the first point minus the others; bit j − 1 of the
+            // index turns the sign of point j to plus (adds 2·point j).
+            entries[0] = points[1..].iter().fold(points[0], |acc, p| acc - *p);
+            for (j, p) in points.iter().enumerate().skip(1) {
+                let twice = p.double();
+                let half = 1usize << (j - 1);
+                for idx in 0..half {
+                    entries[idx + half] = entries[idx] + twice;
+                }
+            }
+        }
+        SubsetSumMsm {
+            num_bases: n,
+            layers,
+            group,
+            table: B::g1_batch_to_affine(&table),
+        }
+    }
+
+    /// The number of bases.
+    pub fn len(&self) -> usize {
+        self.num_bases
+    }
+
+    /// Whether the table has no bases.
+    pub fn is_empty(&self) -> bool {
+        self.num_bases == 0
+    }
+
+    /// The table size in bytes (affine points only).
+    pub fn memory_bytes(&self) -> usize {
+        self.table.len() * core::mem::size_of::<B::G1Affine>()
+    }
+
+    /// `Σ scalars[i]·bases[i]`; scalars beyond the number of bases are
+    /// ignored, missing ones count as zero.
+    pub fn msm(&self, scalars: &[B::Fr]) -> B::G1 {
+        let n = self.num_bases;
+        if n == 0 {
+            return B::G1::zero();
+        }
+        let zero = B::Fr::zero();
+        let bits: Vec<[u64; 4]> = (0..n)
+            .map(|i| digit_bits::<B>(scalars.get(i).unwrap_or(&zero)))
+            .collect();
+        let shift = DIGITS / self.layers;
+        let slots = 1usize << (self.group - 1);
+        let expanded = n * self.layers;
+        let windows = expanded.div_ceil(self.group);
+        // Digit k of expanded point m (layer l of base i): + when the bit
+        // l·shift + k of base i's digit word is set.
+        let bit = |m: usize, k: usize| {
+            let (l, i) = (m / n, m % n);
+            let at = l * shift + k;
+            bits[i][at / 64] >> (at % 64) & 1 == 1
+        };
+        // Round k's terms: one entry per window, negated when its first
+        // point's digit is −1 (the entry of the opposite signs).
+        let mut terms = Vec::with_capacity(shift * windows);
+        for k in 0..shift {
+            for w in 0..windows {
+                let first = w * self.group;
+                let last = (first + self.group).min(expanded);
+                let flip = !bit(first, k);
+                let idx = (first + 1..last).enumerate().fold(0usize, |idx, (j, m)| {
+                    idx | (usize::from(bit(m, k) ^ flip) << j)
+                });
+                let entry = &self.table[w * slots + idx];
+                terms.push(B::g1_affine_xy(entry).map(|(x, y)| (x, if flip { -y } else { y })));
+            }
+        }
+        let sums = group_sums::<B>(&terms, windows);
+        // Σ 2^k·S_k from the top round down.
+        let mut acc = Jacobian::<B::Fp>::infinity();
+        for s in sums.iter().rev() {
+            acc = acc.double();
+            if let Some((x, y)) = s {
+                acc = acc.add_affine(*x, *y);
+            }
+        }
+        acc.to_group::<B>()
+    }
+}
+
+/// The digit word of `s`: the bits `b` with `s' = Σ_j (2·b_j − 1)·2^j` for
+/// `s' = s` (odd) or `s + r` (even), i.e. `b = (s' − 1)/2 + 2^255`.
+fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
+    let bytes = s.to_bytes_le();
+    let mut v = [0u64; 4];
+    for (limb, chunk) in v.iter_mut().zip(bytes.chunks_exact(8)) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        *limb = u64::from_le_bytes(word);
+    }
+    if v[0] & 1 == 0 {
+        // s + r < 2r < 2^256: no carry out of the top limb.
+        let mut carry = false;
+        for (limb, r) in v.iter_mut().zip(crate::constants::BLS_MODULUS_LIMBS) {
+            let (sum, c1) = limb.overflowing_add(r);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *limb = sum;
+            carry = c1 || c2;
+        }
+    }
+    // (s' − 1) / 2: s' is odd, so clearing bit 0 and shifting is exact.
+    v[0] &= !1;
+    for i in 0..4 {
+        v[i] = (v[i] >> 1) | v.get(i + 1).map_or(0, |next| next << 63);
+    }
+    v[3] |= 1 << 63;
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Module;
+    use crate::msm::g1_lincomb_naive;
+    use crate::Blst;
+
+    type Fr = <Blst as Backend>::Fr;
+    type G1 = <Blst as Backend>::G1;
+
+    /// The digit word reproduces the scalar (mod r) for edge and random
+    /// scalars.
+    #[test]
+    fn digits_rebuild_the_scalar() {
+        let mut x = Fr::from_u64(0xd1e7);
+        let mut scalars = vec![
+            Fr::zero(),
+            Fr::one(),
+            -Fr::one(),
+            Fr::from_u64(2),
+            -Fr::from_u64(2),
+        ];
+        scalars.extend((0..20).map(|_| {
+            x = x * x + Fr::from_u64(3);
+            x
+        }));
+        for s in scalars {
+            let b = digit_bits::<Blst>(&s);
+            let mut back = Fr::zero();
+            for j in (0..DIGITS).rev() {
+                let plus = b[j / 64] >> (j % 64) & 1 == 1;
+                back = back + back + if plus { Fr::one() } else { -Fr::one() };
+            }
+            assert!(back == s);
+        }
+    }
+
+    /// Against the naive sum: edge scalars (0, ±1, r − 1, even and odd),
+    /// fewer scalars than bases, the point at infinity and repeated or
+    /// opposite points among the bases (equal and opposite subset sums),
+    /// several window sizes including a shorter last window.
+    #[test]
+    fn matches_naive() {
+        let mut x = Fr::from_u64(0x5b5e7);
+        let mut next = || {
+            x = x * x + Fr::from_u64(7);
+            x
+        };
+        let mut points: Vec<G1> = (0..13).map(|_| G1::generator() * &next()).collect();
+        points[2] = G1::zero();
+        points[5] = points[4];
+        points[7] = -points[6];
+        points[9] = G1::generator();
+        let bases = Blst::g1_batch_to_affine(&points);
+        let mut scalars: Vec<Fr> = (0..13).map(|_| next()).collect();
+        scalars[0] = Fr::zero();
+        scalars[1] = -Fr::one();
+        scalars[3] = Fr::one();
+        scalars[6] = Fr::from_u64(2);
+        scalars[7] = Fr::from_u64(2);
+        for (layers, group) in [(4, 10), (4, 3), (1, 8), (8, 5), (2, 1)] {
+            let table = SubsetSumMsm::<Blst>::new(&bases, layers, group);
+            for len in [0, 1, 6, 13] {
+                let expected = g1_lincomb_naive::<Blst>(&bases[..len], &scalars[..len]);
+                assert_eq!(
+                    table.msm(&scalars[..len]),
+                    expected,
+                    "{layers} {group} {len}"
+                );
+            }
+        }
+        // Every base's own scalar r − 1 and 1 (sums of opposite digits).
+        let table = SubsetSumMsm::<Blst>::new(&bases, 4, 10);
+        let ones = vec![Fr::one(); 13];
+        let minus = vec![-Fr::one(); 13];
+        assert_eq!(table.msm(&ones), g1_lincomb_naive::<Blst>(&bases, &ones));
+        assert_eq!(table.msm(&minus), g1_lincomb_naive::<Blst>(&bases, &minus));
+        assert!(SubsetSumMsm::<Blst>::new(&[], 4, 10).msm(&ones).is_zero());
+    }
+}
