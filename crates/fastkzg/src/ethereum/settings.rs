@@ -16,13 +16,19 @@ use crate::kzg::Srs;
 use crate::math::{bit_reversal_permutation, Domain};
 use crate::msm::{FixedBaseMsm, FixedBaseMul, SubsetSumMsm};
 
+/// The fixed-base table of the cell interpolation commitment.
+enum CellTable<'a, B: Backend> {
+    Buckets(&'a FixedBaseMsm<B>),
+    Subsets(&'a SubsetSumMsm<B>),
+}
+
 /// Expanded points per base of the cell interpolation table (128 digits
 /// each).
 const CELL_SUBSET_LAYERS: usize = 2;
 /// Points per window of the cell interpolation table (with 2 layers: the
 /// interpolation commitment of a one-column batch, without IFMA on a Zen
 /// 5 EPYC, about 520 µs with the window-8 bucket table, 445 µs with 4
-/// layers in windows of 10 and 405 µs with these 2.1 MiB).
+/// layers in windows of 10 and 405 µs with these 1.9 MiB).
 const CELL_SUBSET_GROUP: usize = 12;
 
 /// The largest accepted `precompute` level (as in c-kzg-4844).
@@ -245,12 +251,14 @@ impl<B: Backend> KzgSettings<B> {
         self.precompute
     }
 
-    /// Builds the lazily computed tables (commitment table, FK20 data, and
-    /// at precompute 0 without IFMA the FK20 shifted layers) now rather
-    /// than on first use.
+    /// Builds the lazily computed tables (commitment table, generator comb,
+    /// the table of cell verification's interpolation commitment, FK20
+    /// data, and at precompute 0 without IFMA the FK20 shifted layers) now
+    /// rather than on first use.
     pub fn warm_up(&self) {
         let _ = self.lagrange_msm();
         let _ = self.generator_mul();
+        let _ = self.cell_monomial_table();
         if let Ok(fk20) = self.fk20() {
             fk20.warm_up();
         }
@@ -286,21 +294,29 @@ impl<B: Backend> KzgSettings<B> {
     /// `Σ coeffs[i]·[τ^i]₁` for at most `FIELD_ELEMENTS_PER_CELL` coefficients.
     /// With a backend MSM kernel, a bucket MSM over a window-8 table (203
     /// KiB with blst); otherwise signed subset sums of 2 layers in windows
-    /// of 12 points (2.1 MiB with blst; 1280 batch-affine additions in
+    /// of 12 points (1.9 MiB with blst; 1280 batch-affine additions in
     /// lock step and 255 projective operations, against 2304 additions for
     /// the bucket method).
     pub(crate) fn commit_cell_monomial(&self, coeffs: &[B::Fr]) -> B::G1 {
+        match self.cell_monomial_table() {
+            CellTable::Buckets(t) => t.msm(coeffs),
+            CellTable::Subsets(t) => t.msm(coeffs),
+        }
+    }
+
+    /// The table [`KzgSettings::commit_cell_monomial`] uses now (built on
+    /// first use).
+    fn cell_monomial_table(&self) -> CellTable<'_, B> {
         let bases = &self.srs.g1[..FIELD_ELEMENTS_PER_CELL];
         if B::msm_accelerated() {
-            return crate::par::get_or_build(&self.cell_monomial_msm, || {
+            return CellTable::Buckets(crate::par::get_or_build(&self.cell_monomial_msm, || {
                 FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
-            })
-            .msm(coeffs);
+            }));
         }
-        crate::par::get_or_build(&self.cell_monomial_subsets, || {
-            SubsetSumMsm::new(bases, CELL_SUBSET_LAYERS, CELL_SUBSET_GROUP)
-        })
-        .msm(coeffs)
+        CellTable::Subsets(crate::par::get_or_build(
+            &self.cell_monomial_subsets,
+            || SubsetSumMsm::new(bases, CELL_SUBSET_LAYERS, CELL_SUBSET_GROUP),
+        ))
     }
 
     /// `Σ scalars[i]·L_brp[i]`: a commitment to a polynomial in evaluation
