@@ -271,4 +271,22 @@ mod tests {
         assert_eq!(table.msm(&minus), g1_lincomb_naive::<Blst>(&bases, &minus));
         assert!(SubsetSumMsm::<Blst>::new(&[], 4, 10).msm(&ones).is_zero());
     }
+
+    /// Table entries whose construction doubles a point or reaches
+    /// infinity: bases `3Q, Q` (entry `3Q − Q` plus `2Q` is a doubling) and
+    /// `Q, −Q` (entry `Q − (−Q)` plus `2·(−Q)` is infinity).
+    #[test]
+    fn degenerate_subset_sums() {
+        let q = G1::generator() * &Fr::from_u64(0xabc);
+        let three = q + q + q;
+        for points in [vec![three, q], vec![q, -q], vec![q, q, -q, three]] {
+            let bases = Blst::g1_batch_to_affine(&points);
+            let scalars = [Fr::from_u64(5), -Fr::from_u64(9), Fr::one(), Fr::zero()];
+            for (layers, group) in [(1, 2), (1, 4), (2, 3), (4, 16)] {
+                let table = SubsetSumMsm::<Blst>::new(&bases, layers, group);
+                let expected = g1_lincomb_naive::<Blst>(&bases, &scalars);
+                assert_eq!(table.msm(&scalars), expected, "{layers} {group}");
+            }
+        }
+    }
 }
