@@ -1,8 +1,8 @@
 //! Modular addition and subtraction on little-endian 64-bit limbs, for the
-//! blst field types: a few instructions inlined where a call into blst
-//! costs more than the arithmetic. The reductions select by mask rather than
-//! by a branch on the carry, which the CPU cannot predict (2.5 % off a
-//! 128-point G1 FFT over Fp).
+//! blst field types (a few instructions inlined where a call into blst
+//! costs more than the arithmetic) and the scalar recodings of the MSMs.
+//! The reductions select by mask rather than by a branch on the carry,
+//! which the CPU cannot predict (2.5 % off a 128-point G1 FFT over Fp).
 
 /// The limbs blst has just written, read one at a time. blst stores a
 /// result eight bytes at a time; copying it with wider moves (as the
@@ -34,7 +34,7 @@ pub(super) fn sub_with_borrow<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u
 
 /// `a + b`, without the carry out (callers keep the sum below `2^(64N)`).
 #[inline(always)]
-fn add_wrapping<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
+pub(crate) fn add_wrapping<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; N] {
     let mut out = [0u64; N];
     let mut carry = false;
     for i in 0..N {

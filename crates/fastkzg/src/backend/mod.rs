@@ -89,7 +89,7 @@ mod blst_fp;
 mod blst_glv;
 mod blst_ifma;
 mod blst_pairing;
-mod limbs;
+pub(crate) mod limbs;
 pub use self::blst::Blst;
 pub use accel::Accel;
 

@@ -66,6 +66,12 @@ pub(crate) fn split_scalar(k: &[u64; 4]) -> (u128, u128) {
 
 /// [`split_scalar`] of a scalar field element.
 pub(crate) fn split<F: crate::backend::Scalar>(k: &F) -> (u128, u128) {
+    split_scalar(&scalar_limbs(k))
+}
+
+/// The canonical integer of a scalar field element, as little-endian
+/// 64-bit limbs.
+pub(crate) fn scalar_limbs<F: crate::backend::Scalar>(k: &F) -> [u64; 4] {
     let bytes = k.to_bytes_le();
     let mut limbs = [0u64; 4];
     for (l, chunk) in limbs.iter_mut().zip(bytes.chunks_exact(8)) {
@@ -73,7 +79,7 @@ pub(crate) fn split<F: crate::backend::Scalar>(k: &F) -> (u128, u128) {
         b.copy_from_slice(chunk);
         *l = u64::from_le_bytes(b);
     }
-    split_scalar(&limbs)
+    limbs
 }
 
 #[cfg(test)]

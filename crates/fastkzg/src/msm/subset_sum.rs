@@ -22,8 +22,10 @@
 //! of shared inversions poorly.
 
 use super::batch_affine::group_sums;
+use super::glv::scalar_limbs;
 use super::jacobian::Jacobian;
-use crate::backend::{Backend, Group, Module, Scalar};
+use crate::backend::limbs::add_wrapping;
+use crate::backend::{Backend, Group, Module};
 
 /// Digits per scalar: every canonical scalar plus `r` fits in 256 bits.
 const DIGITS: usize = 256;
@@ -166,22 +168,10 @@ impl<B: Backend> SubsetSumMsm<B> {
 /// The digit word of `s`: the bits `b` with `s' = Σ_j (2·b_j − 1)·2^j` for
 /// `s' = s` (odd) or `s + r` (even), i.e. `b = (s' − 1)/2 + 2^255`.
 fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
-    let bytes = s.to_bytes_le();
-    let mut v = [0u64; 4];
-    for (limb, chunk) in v.iter_mut().zip(bytes.chunks_exact(8)) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        *limb = u64::from_le_bytes(word);
-    }
+    let mut v = scalar_limbs(s);
     if v[0] & 1 == 0 {
         // s + r < 2r < 2^256: no carry out of the top limb.
-        let mut carry = false;
-        for (limb, r) in v.iter_mut().zip(crate::constants::BLS_MODULUS_LIMBS) {
-            let (sum, c1) = limb.overflowing_add(r);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            *limb = sum;
-            carry = c1 || c2;
-        }
+        v = add_wrapping(&v, &crate::constants::BLS_MODULUS_LIMBS);
     }
     // (s' − 1) / 2: s' is odd, so clearing bit 0 and shifting is exact.
     v[0] &= !1;
@@ -195,7 +185,7 @@ fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Module;
+    use crate::backend::Scalar;
     use crate::msm::g1_lincomb_naive;
     use crate::Blst;
 
