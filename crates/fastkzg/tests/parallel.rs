@@ -11,10 +11,15 @@ backend_tests!(
     calls_inside_a_callers_pool_agree,
     every_function_runs_on_a_small_stack,
     lazy_tables_built_inside_the_pool_do_not_deadlock,
+    many_threads_split_msms_and_fft_products,
 );
 
 use common::{random_blob, rng};
+use fastkzg::backend::{Group, Module, Scalar};
+use fastkzg::math::{fft, Domain};
+use fastkzg::msm::{g1_lincomb_naive, g1_msm_shared_points};
 use fastkzg::{with_threads, Backend, KzgSettings};
+use rand::RngCore;
 
 /// Runs `f` serially and on three threads; the results must agree (compared
 /// through `Debug`, which shows every field: errors have no `PartialEq`).
@@ -424,5 +429,59 @@ fn lazy_tables_built_inside_the_pool_do_not_deadlock<B: Backend>() {
                 });
             }
         });
+    }
+}
+
+/// With more threads than work items the MSMs over shared points split each
+/// list into parts (from 1024 points), and a G1 FFT's stage products are
+/// spread in batches smaller than eight: against the naive sums and the
+/// serial transforms, at 5, 8 and 16 threads, with the point at infinity,
+/// a point and its negation, repeated points and zero scalars among the
+/// inputs.
+fn many_threads_split_msms_and_fft_products<B: Backend>() {
+    let mut r = rng(27);
+    let mut fr = || {
+        let mut b = [0u8; 32];
+        r.fill_bytes(&mut b);
+        B::Fr::from_bytes_be_reduced(&b)
+    };
+    let g = B::G1::generator();
+    let mut points: Vec<B::G1> = (0..1100).map(|_| g * &fr()).collect();
+    points[7] = B::G1::zero();
+    points[8] = -points[9];
+    points[10] = points[11];
+    let affine = B::g1_batch_to_affine(&points);
+    let mut lists: [Vec<B::Fr>; 2] = [
+        (0..1100).map(|_| fr()).collect(),
+        (0..1100).map(|_| fr()).collect(),
+    ];
+    lists[0][3] = B::Fr::zero();
+    lists[1][600] = B::Fr::zero();
+    lists[1][11] = lists[1][10];
+    let naive: Vec<B::G1> = lists
+        .iter()
+        .map(|s| g1_lincomb_naive::<B>(&affine, s))
+        .collect();
+    let domain = Domain::<B::Fr>::new(128).unwrap();
+    let serial_fft = with_threads(1, || {
+        let mut a = points[..128].to_vec();
+        fft::g1_fft_in_place_parallel::<B>(&mut a, &domain).unwrap();
+        let mut b = points[128..256].to_vec();
+        fft::g1_ifft_in_place_unscaled_parallel::<B>(&mut b, &domain).unwrap();
+        (a, b)
+    })
+    .unwrap();
+    for threads in [5, 8, 16] {
+        let (sums, ffts) = with_threads(threads, || {
+            let sums = g1_msm_shared_points::<B>(&affine, &[&lists[0], &lists[1]]);
+            let mut a = points[..128].to_vec();
+            fft::g1_fft_in_place_parallel::<B>(&mut a, &domain).unwrap();
+            let mut b = points[128..256].to_vec();
+            fft::g1_ifft_in_place_unscaled_parallel::<B>(&mut b, &domain).unwrap();
+            (sums, (a, b))
+        })
+        .unwrap();
+        assert_eq!(sums, naive, "{threads} threads: MSMs over shared points");
+        assert!(ffts == serial_fft, "{threads} threads: G1 FFTs");
     }
 }

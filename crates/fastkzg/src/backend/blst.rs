@@ -878,4 +878,14 @@ impl Accel<Blst> for Blst {
     fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
         g1_scale_many(ys, ws)
     }
+
+    /// Eight where the IFMA kernel makes the products (its lanes; a share
+    /// of fewer products costs as much as eight), else one.
+    fn g1_scale_lanes() -> usize {
+        if Blst::msm_accelerated() {
+            8
+        } else {
+            1
+        }
+    }
 }

@@ -76,7 +76,12 @@ pub fn das_odd_half<F: Scalar>(
     let mut a = evals_brp.to_vec();
     fft::ifft_in_place_rn_unscaled(&mut a, ext_domain)?;
     // Spread over the pool like the transforms around it.
-    fft::scale_split(&mut a, factors, n >= fft::SPLIT_MIN, mul_pointwise::<F>);
+    fft::scale_split(
+        &mut a,
+        factors,
+        n >= fft::SPLIT_MIN,
+        (mul_pointwise::<F>, 1),
+    );
     fft::fft_in_place_nr(&mut a, ext_domain)?;
     Ok(a)
 }

@@ -17,14 +17,18 @@ use crate::backend::{Accel, Backend, Module, Scalar};
 use crate::error::{Error, Result};
 
 /// How the twiddle products are made: `None`, one per butterfly (radix-2);
-/// `Some(f)`, in batches `f(ys, ws)` (`ys[i] ← ws[i]·ys[i]`) of the
-/// split-radix network.
-type StageScaling<F, T> = Option<fn(&mut [T], &[F])>;
+/// `Some((f, lanes))`, in batches `f(ys, ws)` (`ys[i] ← ws[i]·ys[i]`) of
+/// the split-radix network, `lanes` products at a time (a parallel share is
+/// a multiple of it when it can be).
+type StageScaling<F, T> = Option<(ScaleMany<F, T>, usize)>;
+
+/// `ys[i] ← ws[i]·ys[i]` for every `i`.
+type ScaleMany<F, T> = fn(&mut [T], &[F]);
 
 /// How a G1 transform with backend `B` makes its twiddle products.
 fn g1_scaling<B: Backend>() -> StageScaling<B::Fr, B::G1> {
     if B::g1_batched_scaling() {
-        Some(<B as Accel<B>>::g1_scale_many)
+        Some((<B as Accel<B>>::g1_scale_many, B::g1_scale_lanes()))
     } else {
         None
     }
@@ -67,8 +71,8 @@ fn dit<F: Scalar, T: Module<F>>(
     parallel: bool,
     scaling: StageScaling<F, T>,
 ) {
-    if let Some(scale_many) = scaling {
-        split_radix(a, domain, stride, inverse, parallel, scale_many);
+    if let Some(scale) = scaling {
+        split_radix(a, domain, stride, inverse, parallel, scale);
         return;
     }
     let n = a.len();
@@ -117,7 +121,7 @@ fn split_radix<F: Scalar, T: Module<F>>(
     stride: usize,
     inverse: bool,
     parallel: bool,
-    scale_many: fn(&mut [T], &[F]),
+    scale: (ScaleMany<F, T>, usize),
 ) {
     let n = a.len();
     let roots = domain.roots();
@@ -157,7 +161,7 @@ fn split_radix<F: Scalar, T: Module<F>>(
                 ws.push(w(3 * k));
             }
         }
-        scale_at(a, &at, &ws, parallel, scale_many);
+        scale_at(a, &at, &ws, parallel, scale);
         // (Z, Z') ← (sum, difference), then ι·difference.
         at.clear();
         for offset in offsets {
@@ -168,7 +172,7 @@ fn split_radix<F: Scalar, T: Module<F>>(
             }
         }
         let iota = vec![w(q); at.len()];
-        scale_at(a, &at, &iota, parallel, scale_many);
+        scale_at(a, &at, &iota, parallel, scale);
         for offset in offsets {
             for k in 0..q {
                 for (u, v) in [(k, 2 * q + k), (q + k, 3 * q + k)] {
@@ -180,44 +184,49 @@ fn split_radix<F: Scalar, T: Module<F>>(
     }
 }
 
-/// `a[at[i]] ← ws[i]·a[at[i]]` with one `scale_many` (split over the pool
+/// `a[at[i]] ← ws[i]·a[at[i]]` with one [`scale_split`] (over the pool
 /// with `parallel`).
 fn scale_at<F: Scalar, T: Module<F>>(
     a: &mut [T],
     at: &[usize],
     ws: &[F],
     parallel: bool,
-    scale_many: fn(&mut [T], &[F]),
+    scale: (ScaleMany<F, T>, usize),
 ) {
     if at.is_empty() {
         return;
     }
     let mut ys: Vec<T> = at.iter().map(|i| a[*i]).collect();
-    scale_split(&mut ys, ws, parallel, scale_many);
+    scale_split(&mut ys, ws, parallel, scale);
     for (i, y) in at.iter().zip(ys) {
         a[*i] = y;
     }
 }
 
-/// `scale_many` over `ys`, split over the rayon pool with `parallel` (and
-/// the `parallel` feature).
+/// `scale_many(ys, ws)`, split over the rayon pool with `parallel` (and
+/// the `parallel` feature): one share per thread, rounded up to a multiple
+/// of `lanes` (the backend's batch width, so that every lane of a batch is
+/// busy). A backend without lanes (`lanes = 1`) thus spreads even a stage
+/// of a few dozen products over every thread of a large pool.
 pub(crate) fn scale_split<F: Scalar, T: Module<F>>(
     ys: &mut [T],
     ws: &[F],
     parallel: bool,
-    scale_many: fn(&mut [T], &[F]),
+    (scale_many, lanes): (ScaleMany<F, T>, usize),
 ) {
     #[cfg(feature = "parallel")]
     if parallel && crate::par::is_parallel() {
         use rayon::prelude::*;
-        // Multiples of eight per task keep every lane of a batch busy.
-        let per = ys.len().div_ceil(crate::par::threads()).next_multiple_of(8);
+        let per = ys
+            .len()
+            .div_ceil(crate::par::threads().max(1))
+            .next_multiple_of(lanes.max(1));
         ys.par_chunks_mut(per)
             .zip(ws.par_chunks(per))
             .for_each(|(y, w)| scale_many(y, w));
         return;
     }
-    let _ = parallel;
+    let _ = (parallel, lanes);
     scale_many(ys, ws);
 }
 

@@ -74,8 +74,12 @@ pub fn g1_msm_shared_points<B: Backend>(
     scalar_lists: &[&[B::Fr]],
 ) -> Vec<B::G1> {
     if crate::par::threads() > 1 || points.len() < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
+        // The pool's threads shared among the lists: with more threads
+        // than lists, each list's MSM is split further (as in
+        // [`g1_lincomb`]).
+        let per_list = (crate::par::threads() / scalar_lists.len().max(1)).max(1);
         return crate::par::map_collect(scalar_lists.len(), |i| {
-            g1_msm::<B>(points, scalar_lists[i])
+            g1_msm_in_parts::<B>(points, scalar_lists[i], per_list)
         });
     }
     let msms: Vec<batch_affine::MsmInput<'_, B>> =
@@ -87,8 +91,15 @@ pub fn g1_msm_shared_points<B: Backend>(
 /// into one part per thread of the caller's pool for large inputs. Extra
 /// entries of the longer slice are ignored.
 pub fn g1_lincomb<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
+    g1_msm_in_parts::<B>(points, scalars, crate::par::threads())
+}
+
+/// [`g1_msm`] split into at most `threads` parts of at least
+/// [`SPLIT_MIN_POINTS`] points, run over the caller's pool and summed.
+#[inline]
+fn g1_msm_in_parts<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr], threads: usize) -> B::G1 {
     let n = points.len().min(scalars.len());
-    let parts = crate::par::threads().min(n / SPLIT_MIN_POINTS).max(1);
+    let parts = threads.min(n / SPLIT_MIN_POINTS).max(1);
     if parts == 1 {
         return g1_msm::<B>(points, scalars);
     }
