@@ -64,6 +64,11 @@ pub struct Args {
     /// refused by its path parser.)
     #[arg(long, num_args = 0..=1)]
     pub replot: Option<Option<PathBuf>>,
+    /// Only write the comparison inputs (64 random blobs with their
+    /// commitments, proofs, cells and cell proofs) to FILE, for comparison
+    /// processes run by hand elsewhere (see docs/xeon/README.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["child", "replot"])]
+    pub write_fixture: Option<PathBuf>,
     /// Internal: measure one table and print its results (TSV).
     #[arg(long, hide = true)]
     pub child: bool,
@@ -333,6 +338,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         return crate::markdown::write_outputs(&Results::from_tsv(&text)?, &out_dir);
     }
+    if let Some(file) = &args.write_fixture {
+        return write_fixture(file).map_err(|e| format!("{}: {e}", file.display()));
+    }
     let start = Instant::now();
     let mut res = Results::default();
     crate::markdown::collect_meta(&mut res);
@@ -368,12 +376,10 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
     let pid = std::process::id();
     let fixture = std::env::temp_dir().join(format!("fastkzg-bench-{pid}.fixture"));
     log!(start, "inputs: 64 blobs with their proofs and cells");
-    let ks = fastkzg::KzgSettings::load_mainnet(8).expect("embedded setup");
-    if let Err(e) = crate::Fixture::new(&ks, 64).save(&fixture) {
+    if let Err(e) = write_fixture(&fixture) {
         let e = format!("no comparison: the fixture could not be written: {e}");
         return res.note(e);
     }
-    drop(ks);
     let mut peers = Peers::default();
     if !args.no_go {
         log!(start, "Go peer: go build in crates/fastkzg-bench/go");
@@ -422,6 +428,15 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         }
     }
     let _ = std::fs::remove_file(&fixture);
+}
+
+/// Writes the comparison inputs, 64 random blobs and everything computed
+/// from them, to `path`.
+fn write_fixture(path: &Path) -> Result<(), String> {
+    let ks = fastkzg::KzgSettings::load_mainnet(8).map_err(|e| e.to_string())?;
+    crate::Fixture::new(&ks, 64)
+        .save(path)
+        .map_err(|e| e.to_string())
 }
 
 /// Runs a child process that prints its results (TSV); its log goes to
@@ -584,6 +599,9 @@ mod tests {
         let r = Args::try_parse_from(["report", "--replot", "x.tsv", "--out", "o"]).unwrap();
         assert_eq!(r.replot, Some(Some(PathBuf::from("x.tsv"))));
         assert_eq!(Args::try_parse_from(["report"]).unwrap().replot, None);
+        let w = Args::try_parse_from(["report", "--write-fixture", "fx.bin"]).unwrap();
+        assert_eq!(w.write_fixture, Some(PathBuf::from("fx.bin")));
+        assert!(Args::try_parse_from(["report", "--write-fixture", "f", "--child"]).is_err());
         let peers = Peers {
             go: None,
             c_abi: Some("lib.so".into()),
