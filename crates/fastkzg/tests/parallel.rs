@@ -463,22 +463,19 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
         .map(|s| g1_lincomb_naive::<B>(&affine, s))
         .collect();
     let domain = Domain::<B::Fr>::new(128).unwrap();
-    let serial_fft = with_threads(1, || {
+    // A forward and an inverse 128-point G1 transform.
+    let transforms = || {
         let mut a = points[..128].to_vec();
         fft::g1_fft_in_place_parallel::<B>(&mut a, &domain).unwrap();
         let mut b = points[128..256].to_vec();
         fft::g1_ifft_in_place_unscaled_parallel::<B>(&mut b, &domain).unwrap();
         (a, b)
-    })
-    .unwrap();
+    };
+    let serial_fft = with_threads(1, transforms).unwrap();
     for threads in [5, 8, 16] {
         let (sums, ffts) = with_threads(threads, || {
             let sums = g1_msm_shared_points::<B>(&affine, &[&lists[0], &lists[1]]);
-            let mut a = points[..128].to_vec();
-            fft::g1_fft_in_place_parallel::<B>(&mut a, &domain).unwrap();
-            let mut b = points[128..256].to_vec();
-            fft::g1_ifft_in_place_unscaled_parallel::<B>(&mut b, &domain).unwrap();
-            (sums, (a, b))
+            (sums, transforms())
         })
         .unwrap();
         assert_eq!(sums, naive, "{threads} threads: MSMs over shared points");
