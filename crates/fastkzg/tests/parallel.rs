@@ -132,6 +132,24 @@ fn serial_and_parallel_agree<B: Backend>() {
         &proofs[..]
     ))
     .unwrap());
+    // On 16 threads the columns' interpolations, the proof-sum parts and
+    // the challenge run side by side: two blobs' cells in one batch, valid
+    // and with one cell value changed.
+    let (cells1, proofs1) = ks.compute_cells_and_kzg_proofs(&blobs[1]).unwrap();
+    let mut two_cells: Vec<fastkzg::Cell> = cells.iter().chain(cells1.iter()).copied().collect();
+    let two_proofs: Vec<[u8; 48]> = proofs.iter().chain(proofs1.iter()).copied().collect();
+    let two_commitments: Vec<[u8; 48]> = [cs[0]; 128].into_iter().chain([cs[1]; 128]).collect();
+    let two_indices: Vec<u64> = all.iter().chain(all.iter()).copied().collect();
+    let verify16 = |cells: &[fastkzg::Cell]| {
+        with_threads(16, || {
+            ks.verify_cell_kzg_proof_batch(&two_commitments, &two_indices, cells, &two_proofs)
+        })
+        .unwrap()
+        .unwrap()
+    };
+    assert!(verify16(&two_cells));
+    two_cells[200][31] ^= 1;
+    assert!(!verify16(&two_cells));
     // Two proofs swapped: both proof sums (the lock-step pair on one
     // thread) must notice.
     let mut swapped = proofs.clone();
@@ -433,7 +451,9 @@ fn lazy_tables_built_inside_the_pool_do_not_deadlock<B: Backend>() {
 }
 
 /// With more threads than work items the MSMs over shared points split each
-/// list into parts (from 1024 points), and a G1 FFT's stage products are
+/// list into parts (of 32 points and more for the generic MSM with more
+/// than two threads per list, else of 512 and more: 1100 and 100 points
+/// are tried), and a G1 FFT's stage products are
 /// spread in batches smaller than eight: against the naive sums and the
 /// serial transforms, at 5, 8 and 16 threads, with the point at infinity,
 /// a point and its negation, repeated points and zero scalars among the
@@ -462,6 +482,10 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
         .iter()
         .map(|s| g1_lincomb_naive::<B>(&affine, s))
         .collect();
+    let naive_small: Vec<B::G1> = lists
+        .iter()
+        .map(|s| g1_lincomb_naive::<B>(&affine[..100], &s[..100]))
+        .collect();
     let domain = Domain::<B::Fr>::new(128).unwrap();
     // A forward and an inverse 128-point G1 transform.
     let transforms = || {
@@ -473,12 +497,15 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
     };
     let serial_fft = with_threads(1, transforms).unwrap();
     for threads in [5, 8, 16] {
-        let (sums, ffts) = with_threads(threads, || {
+        let (sums, small, ffts) = with_threads(threads, || {
             let sums = g1_msm_shared_points::<B>(&affine, &[&lists[0], &lists[1]]);
-            (sums, transforms())
+            let small =
+                g1_msm_shared_points::<B>(&affine[..100], &[&lists[0][..100], &lists[1][..100]]);
+            (sums, small, transforms())
         })
         .unwrap();
         assert_eq!(sums, naive, "{threads} threads: MSMs over shared points");
+        assert_eq!(small, naive_small, "{threads} threads: 100 shared points");
         assert!(ffts == serial_fft, "{threads} threads: G1 FFTs");
     }
 }

@@ -150,6 +150,10 @@ fn split_radix<F: Scalar, T: Module<F>>(
         let q = size / 4;
         let step = (n / size) * stride;
         let w = |j: usize| roots[twiddle(j, step, roots.len(), inverse)];
+        if scale.1 == 1 {
+            split_radix_size_in_shares(a, offsets, q, w, parallel, scale.0);
+            continue;
+        }
         // ω^k·Z[k] and ω^3k·Z'[k] for 1 ≤ k < q.
         let mut at = Vec::with_capacity(2 * offsets.len() * q);
         let mut ws = Vec::with_capacity(at.capacity());
@@ -180,6 +184,76 @@ fn split_radix<F: Scalar, T: Module<F>>(
                     T::butterfly_unit(&mut lo[offset + u], &mut hi[0]);
                 }
             }
+        }
+    }
+}
+
+/// One size of [`split_radix`] for products made one at a time (`lanes`
+/// of one): the butterfly groups `(offset, k)` (every sub-transform at
+/// `offsets`, `k < q`; a group is `U[k]`, `U[k + q]`, `Z[k]`, `Z'[k]`) go
+/// out in shares, one per thread with `parallel`. Each share makes its
+/// twiddle products in one batch, its products by `ι = w(q)` in another,
+/// and its own additions, so that a size costs one hand-over to the pool
+/// and no serial additions; on one thread the single share makes the same
+/// batches as the other route.
+fn split_radix_size_in_shares<F: Scalar, T: Module<F>>(
+    a: &mut [T],
+    offsets: &[usize],
+    q: usize,
+    w: impl Fn(usize) -> F + Sync + Send,
+    parallel: bool,
+    scale_many: ScaleMany<F, T>,
+) {
+    let groups: Vec<(usize, usize)> = offsets
+        .iter()
+        .flat_map(|o| (0..q).map(move |k| (*o, k)))
+        .collect();
+    let shares = if parallel {
+        crate::par::threads().min(groups.len()).max(1)
+    } else {
+        1
+    };
+    let per = groups.len().div_ceil(shares).max(1);
+    let positions = |(o, k): (usize, usize)| [o + k, o + q + k, o + 2 * q + k, o + 3 * q + k];
+    let input: &[T] = a;
+    let done = crate::par::map_collect(groups.len().div_ceil(per), |s| {
+        let mine = &groups[s * per..groups.len().min((s + 1) * per)];
+        let mut v: Vec<[T; 4]> = mine
+            .iter()
+            .map(|g| positions(*g).map(|i| input[i]))
+            .collect();
+        // ω^k·Z[k] and ω^3k·Z'[k] for 1 ≤ k < q.
+        let mut ys = Vec::with_capacity(2 * v.len());
+        let mut ws = Vec::with_capacity(ys.capacity());
+        for (x, (_, k)) in v.iter().zip(mine) {
+            if *k > 0 {
+                ys.extend([x[2], x[3]]);
+                ws.extend([w(*k), w(3 * k)]);
+            }
+        }
+        scale_many(&mut ys, &ws);
+        let twiddled = v.iter_mut().zip(mine).filter(|(_, (_, k))| *k > 0);
+        for ((x, _), y) in twiddled.zip(ys.chunks_exact(2)) {
+            x[2] = y[0];
+            x[3] = y[1];
+        }
+        // (Z, Z') ← (sum, difference), then ι·difference.
+        for [_, _, z, z3] in v.iter_mut() {
+            T::butterfly_unit(z, z3);
+        }
+        let mut ys: Vec<T> = v.iter().map(|x| x[3]).collect();
+        let iota = vec![w(q); ys.len()];
+        scale_many(&mut ys, &iota);
+        for ([u0, u1, z, z3], y) in v.iter_mut().zip(ys) {
+            *z3 = y;
+            T::butterfly_unit(u0, z);
+            T::butterfly_unit(u1, z3);
+        }
+        v
+    });
+    for (g, x) in groups.iter().zip(done.into_iter().flatten()) {
+        for (i, value) in positions(*g).into_iter().zip(x) {
+            a[i] = value;
         }
     }
 }

@@ -16,10 +16,15 @@ pub use subset_sum::SubsetSumMsm;
 
 use crate::backend::Backend;
 
-/// The fewest points per part when a variable-base MSM is split over
-/// threads (smaller parts lose more to the per-part bucket reduction than
-/// the second thread gains).
+/// The fewest points per part when a variable-base MSM is split over one
+/// or two threads, or runs on the backend's own MSM (smaller parts lose
+/// more to the per-part bucket reduction than the second thread gains).
 const SPLIT_MIN_POINTS: usize = 512;
+
+/// The fewest points per part of the generic MSM when more than two
+/// threads share it: with many threads the parts run side by side, and a
+/// part of 32 points already takes a third of a 128-point MSM's time.
+const SPLIT_MIN_POINTS_MANY: usize = 32;
 
 /// From this many shared points on, [`g1_msm_shared_points`] runs its MSMs
 /// in one lock-step batch-affine pass; below it, each runs alone through
@@ -95,11 +100,17 @@ pub fn g1_lincomb<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G
 }
 
 /// [`g1_msm`] split into at most `threads` parts of at least
-/// [`SPLIT_MIN_POINTS`] points, run over the caller's pool and summed.
+/// [`SPLIT_MIN_POINTS`] points ([`SPLIT_MIN_POINTS_MANY`] for the generic
+/// MSM on more than two threads), run over the caller's pool and summed.
 #[inline]
 fn g1_msm_in_parts<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr], threads: usize) -> B::G1 {
     let n = points.len().min(scalars.len());
-    let parts = threads.min(n / SPLIT_MIN_POINTS).max(1);
+    let min_part = if threads > 2 && !B::msm_accelerated() {
+        SPLIT_MIN_POINTS_MANY
+    } else {
+        SPLIT_MIN_POINTS
+    };
+    let parts = threads.min(n / min_part).max(1);
     if parts == 1 {
         return g1_msm::<B>(points, scalars);
     }

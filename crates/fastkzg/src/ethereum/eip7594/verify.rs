@@ -24,6 +24,19 @@ enum ProofSums<B: Backend> {
     General { ll: B::G1, rlp: B::G1 },
 }
 
+/// For each cell index, the positions `k` of the cells with that index,
+/// and the indices that occur, in increasing order.
+fn cells_by_column(columns: &[usize]) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
+    for (k, col) in columns.iter().enumerate() {
+        by_column[*col].push(k);
+    }
+    let distinct = (0..CELLS_PER_EXT_BLOB)
+        .filter(|c| !by_column[*c].is_empty())
+        .collect();
+    (by_column, distinct)
+}
+
 impl<B: Backend> KzgSettings<B> {
     /// `h_col^64 = ω_128^rev7(col)` for a cell index.
     fn coset_shift_pow(&self, col: usize) -> B::Fr {
@@ -52,13 +65,7 @@ impl<B: Backend> KzgSettings<B> {
         columns: &[usize],
         r_powers: &[B::Fr],
     ) -> ProofSums<B> {
-        let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
-        for (k, col) in columns.iter().enumerate() {
-            by_column[*col].push(k);
-        }
-        let distinct: Vec<usize> = (0..CELLS_PER_EXT_BLOB)
-            .filter(|c| !by_column[*c].is_empty())
-            .collect();
+        let (by_column, distinct) = cells_by_column(columns);
         // Per-column MSMs of `n/d` points cost more per point than two
         // n-point MSMs unless the columns are large (Pippenger's cost per
         // point falls with size), so group only for one column or big ones.
@@ -140,7 +147,10 @@ impl<B: Backend> KzgSettings<B> {
 
     /// `RLI`: the `r^k`-weighted cells aggregated per column, interpolated
     /// once per column on its coset, shifted to monomial form and committed
-    /// with the first 64 monomial setup points.
+    /// with the first 64 monomial setup points. On more than two threads
+    /// the columns are shared among them (each sums its columns' terms,
+    /// then the partial sums are added); on one or two threads this runs
+    /// beside the point decoding on one thread.
     ///
     /// `evals` may be scaled by a common `1/c` (the interpolation is linear
     /// in them): the commitment is of the values times `c`.
@@ -151,26 +161,31 @@ impl<B: Backend> KzgSettings<B> {
         c: B::Fr,
         r_powers: &[B::Fr],
     ) -> Result<B::G1> {
-        let mut agg: Vec<Option<Vec<B::Fr>>> = vec![None; CELLS_PER_EXT_BLOB];
-        for ((col, e), rk) in columns.iter().zip(evals).zip(r_powers) {
-            let slot =
-                agg[*col].get_or_insert_with(|| vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL]);
-            for (a, v) in slot.iter_mut().zip(e) {
-                *a += *v * *rk;
+        let (by_column, distinct) = cells_by_column(columns);
+        let threads = crate::par::threads();
+        let parts = if threads > 2 {
+            threads.min(distinct.len()).max(1)
+        } else {
+            1
+        };
+        let per_part = distinct.len().div_ceil(parts).max(1);
+        let partials = crate::par::try_map_collect(distinct.len().div_ceil(per_part), |p| {
+            let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
+            for col in &distinct[p * per_part..distinct.len().min((p + 1) * per_part)] {
+                self.add_column_interpolation(
+                    *col,
+                    &by_column[*col],
+                    evals,
+                    r_powers,
+                    &mut interp,
+                )?;
             }
-        }
+            Ok::<_, Error>(interp)
+        })?;
         let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-        for (col, values) in agg.iter_mut().enumerate() {
-            let Some(values) = values else { continue };
-            // The cell's values are in bit-reversed order of its coset.
-            fft::ifft_in_place_rn_unscaled(values, &self.cell_domain)?;
-            // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j
-            // is g_j · h^{-j} = g_j · ω^{8192 − e·j} (e·j ≤ 127·63 < 8192;
-            // `root` reduces 8192 to 0), a root read from the table (the
-            // 1/64 of the inverse FFT is applied once, below).
-            let e = coset_shift_exponent(col);
-            for (j, (acc, g)) in interp.iter_mut().zip(values.iter()).enumerate() {
-                *acc += *g * self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e * j);
+        for partial in partials {
+            for (acc, v) in interp.iter_mut().zip(partial) {
+                *acc += v;
             }
         }
         let scale = self.cell_domain.size_inv() * c;
@@ -178,6 +193,36 @@ impl<B: Backend> KzgSettings<B> {
             *coeff *= scale;
         }
         Ok(self.commit_cell_monomial(&interp))
+    }
+
+    /// Adds to `interp` the monomial coefficients, times 64, of the
+    /// polynomial interpolating `Σ_{k∈members} r^k·evals[k]` on the coset
+    /// of cell index `col`.
+    fn add_column_interpolation(
+        &self,
+        col: usize,
+        members: &[usize],
+        evals: &[Vec<B::Fr>],
+        r_powers: &[B::Fr],
+        interp: &mut [B::Fr],
+    ) -> Result<()> {
+        let mut values = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
+        for k in members {
+            for (a, v) in values.iter_mut().zip(&evals[*k]) {
+                *a += *v * r_powers[*k];
+            }
+        }
+        // The cell's values are in bit-reversed order of its coset.
+        fft::ifft_in_place_rn_unscaled(&mut values, &self.cell_domain)?;
+        // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j is
+        // g_j · h^{-j} = g_j · ω^{8192 − e·j} (e·j ≤ 127·63 < 8192; `root`
+        // reduces 8192 to 0), a root read from the table (the 1/64 of the
+        // inverse FFT is applied once, by the caller).
+        let e = coset_shift_exponent(col);
+        for (j, (acc, g)) in interp.iter_mut().zip(values.iter()).enumerate() {
+            *acc += *g * self.ext_domain.root(FIELD_ELEMENTS_PER_EXT_BLOB - e * j);
+        }
+        Ok(())
     }
 
     /// Spec `verify_cell_kzg_proof_batch`: whether every `proofs[k]` proves
@@ -261,24 +306,40 @@ impl<B: Backend> KzgSettings<B> {
                 // The cells enter only the interpolation, which is linear
                 // in them: they are parsed in the backend's cheapest form
                 // (values times a constant 1/c, the same for every cell).
-                let parsed = phase!(
-                    "parse cells",
-                    crate::par::try_map_collect(n, |pos| {
-                        cell_to_coset_evals_scaled_at::<B>(cells[pos].borrow(), pos)
-                    })
-                )?;
+                let parse = || {
+                    phase!(
+                        "parse cells",
+                        crate::par::try_map_collect(n, |pos| {
+                            cell_to_coset_evals_scaled_at::<B>(cells[pos].borrow(), pos)
+                        })
+                    )
+                };
+                let challenge = || {
+                    phase!(
+                        "challenge",
+                        compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
+                            &unique,
+                            &commitment_indices,
+                            cell_indices,
+                            cells,
+                            proofs_bytes,
+                        )
+                    )
+                };
+                // The challenge hashes bytes: on more than two threads it
+                // is computed first, on this thread, while the others parse
+                // (it is the longest serial step there); on two, after the
+                // parsing (the other thread is decoding).
+                let (r, parsed) = if crate::par::threads() > 2 {
+                    crate::par::join(challenge, parse)
+                } else {
+                    let parsed = parse();
+                    (challenge(), parsed)
+                };
+                let parsed = parsed?;
                 let c = parsed.first().map_or(B::Fr::one(), |p| p.1);
                 let evals: Vec<Vec<B::Fr>> = parsed.into_iter().map(|p| p.0).collect();
-                let r = phase!(
-                    "challenge",
-                    compute_verify_cell_kzg_proof_batch_challenge::<B, T>(
-                        &unique,
-                        &commitment_indices,
-                        cell_indices,
-                        cells,
-                        proofs_bytes,
-                    )
-                )?;
+                let r = r?;
                 let r_powers = compute_powers(&r, n);
                 let rli = phase!(
                     "interpolation commitment",
