@@ -17,7 +17,7 @@ backend_tests!(
 use common::{random_blob, rng};
 use fastkzg::backend::{Group, Module, Scalar};
 use fastkzg::math::{fft, Domain};
-use fastkzg::msm::{g1_lincomb_naive, g1_msm_shared_points};
+use fastkzg::msm::{g1_lincomb_naive, g1_msm_shared_points, FixedBaseMsm};
 use fastkzg::{with_threads, Backend, KzgSettings};
 use rand::RngCore;
 
@@ -453,7 +453,8 @@ fn lazy_tables_built_inside_the_pool_do_not_deadlock<B: Backend>() {
 /// With more threads than work items the MSMs over shared points split each
 /// list into parts (of 32 points and more for the generic MSM with more
 /// than two threads per list, else of 512 and more: 1100 and 100 points
-/// are tried), and a G1 FFT's stage products are
+/// are tried), fixed-base MSMs split by bases and bucket ranges (from 16
+/// threads on), and a G1 FFT's stage products are
 /// spread in batches smaller than eight: against the naive sums and the
 /// serial transforms, at 5, 8 and 16 threads, with the point at infinity,
 /// a point and its negation, repeated points and zero scalars among the
@@ -482,6 +483,8 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
         .iter()
         .map(|s| g1_lincomb_naive::<B>(&affine, s))
         .collect();
+    let equal = vec![lists[0][5]; 1100];
+    let naive_equal = g1_lincomb_naive::<B>(&affine, &equal);
     let naive_small: Vec<B::G1> = lists
         .iter()
         .map(|s| g1_lincomb_naive::<B>(&affine[..100], &s[..100]))
@@ -506,6 +509,26 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
         .unwrap();
         assert_eq!(sums, naive, "{threads} threads: MSMs over shared points");
         assert_eq!(small, naive_small, "{threads} threads: 100 shared points");
+        // Fixed-base MSMs split by bases and bucket ranges (windows with 2,
+        // 16 and 4096 bucket magnitudes), against the naive sums.
+        for w in [2, 5, 13] {
+            let table = FixedBaseMsm::<B>::new(&affine, w);
+            let sums =
+                with_threads(threads, || [table.msm(&lists[0]), table.msm(&lists[1])]).unwrap();
+            assert_eq!(
+                sums[..],
+                naive[..],
+                "{threads} threads: fixed base, window {w}"
+            );
+        }
+        // One scalar for every base: each layer's points pile into one
+        // bucket of one range.
+        let table = FixedBaseMsm::<B>::new(&affine, 13);
+        let same = with_threads(threads, || table.msm(&equal)).unwrap();
+        assert_eq!(
+            same, naive_equal,
+            "{threads} threads: fixed base, equal scalars"
+        );
         assert!(ffts == serial_fft, "{threads} threads: G1 FFTs");
     }
 }

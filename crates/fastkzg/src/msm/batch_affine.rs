@@ -258,6 +258,62 @@ pub fn signed_digit_sum<B: Backend>(
         .unwrap_or_else(B::G1::zero)
 }
 
+/// The part of [`signed_digit_sum`] that comes from the digits whose
+/// magnitude lies in `lo + 1 ..= lo + len` (`len` a power of two; digits
+/// outside are skipped). Those points go into `len` buckets by magnitude
+/// minus `lo`, which reduce to `Σ_k k·B_k` and `Σ_k B_k`; the part is
+/// `Σ_k k·B_k + lo·Σ_k B_k`. The parts over consecutive ranges add up to
+/// the whole sum and each reduces the buckets of its range only, so
+/// threads can share one MSM by bucket range as well as by points (a split
+/// by points alone makes every part reduce every bucket).
+pub(crate) fn signed_digit_sum_in_range<B: Backend>(
+    points: &[B::G1Affine],
+    digits: &[u16],
+    window: usize,
+    lo: usize,
+    len: usize,
+) -> B::G1 {
+    if !(2..=16).contains(&window) || !len.is_power_of_two() {
+        return B::G1::zero();
+    }
+    let half = 1usize << (window - 1);
+    let modulus = 1u32 << window;
+    let mut buckets = Accumulators::<B>::new(len);
+    for (p, d) in points.iter().zip(digits) {
+        let v = u32::from(*d) & (modulus - 1);
+        let (k, negative) = if (v as usize) < half {
+            (v as usize, false)
+        } else {
+            ((modulus - v) as usize, true)
+        };
+        if k <= lo || k > lo + len {
+            continue;
+        }
+        let Some(p) = xy::<B>(p) else {
+            continue;
+        };
+        let p = if negative { Xy { x: p.x, y: -p.y } } else { p };
+        buckets.add(k - lo - 1, p);
+    }
+    buckets.finish();
+    let Some((weighted, total)) = reduce_buckets_with_totals::<B>(&buckets, 1, len).pop() else {
+        return B::G1::zero();
+    };
+    weighted + small_multiple::<B>(total, lo)
+}
+
+/// `k·p` for a small `k` by doubling and adding.
+fn small_multiple<B: Backend>(p: B::G1, k: usize) -> B::G1 {
+    let mut acc = B::G1::zero();
+    for bit in (0..usize::BITS - k.leading_zeros()).rev() {
+        acc = acc.double();
+        if k >> bit & 1 == 1 {
+            acc += p;
+        }
+    }
+    acc
+}
+
 /// [`signed_digit_sums`] for groups whose buckets are handled at once.
 fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usize) -> Vec<B::G1> {
     let half = 1usize << (window - 1);
@@ -328,10 +384,24 @@ pub(crate) fn group_sums<B: Backend>(
 }
 
 /// `Σ_k (k+1)·B[g·m + k]` for every group `g < groups` of `m` buckets (`m` a
-/// power of two), with running sums in lock step: each group's buckets are
-/// cut into segments so that a step has at least [`REDUCTION_LANES`]
-/// independent additions, and the segments are joined in projective form.
+/// power of two): [`reduce_buckets_with_totals`] without the totals.
 fn reduce_buckets<B: Backend>(buckets: &Accumulators<B>, groups: usize, m: usize) -> Vec<B::G1> {
+    reduce_buckets_with_totals::<B>(buckets, groups, m)
+        .into_iter()
+        .map(|(weighted, _)| weighted)
+        .collect()
+}
+
+/// `(Σ_k (k+1)·B[g·m + k], Σ_k B[g·m + k])` for every group `g < groups` of
+/// `m` buckets (`m` a power of two), with running sums in lock step: each
+/// group's buckets are cut into segments so that a step has at least
+/// [`REDUCTION_LANES`] independent additions, and the segments are joined
+/// in projective form (the plain sum is the last running sum).
+fn reduce_buckets_with_totals<B: Backend>(
+    buckets: &Accumulators<B>,
+    groups: usize,
+    m: usize,
+) -> Vec<(B::G1, B::G1)> {
     let mut segments = 1;
     while groups * segments < REDUCTION_LANES && segments * MIN_SEGMENT < m {
         segments *= 2;
@@ -371,7 +441,7 @@ fn reduce_buckets<B: Backend>(buckets: &Accumulators<B>, groups: usize, m: usize
             for _ in 0..len.trailing_zeros() {
                 weighted = weighted.double();
             }
-            totals + weighted
+            (totals + weighted, running)
         })
         .collect()
 }
