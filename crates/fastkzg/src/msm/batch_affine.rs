@@ -276,16 +276,9 @@ pub(crate) fn signed_digit_sum_in_range<B: Backend>(
     if !(2..=16).contains(&window) || !len.is_power_of_two() {
         return B::G1::zero();
     }
-    let half = 1usize << (window - 1);
-    let modulus = 1u32 << window;
     let mut buckets = Accumulators::<B>::new(len);
     for (p, d) in points.iter().zip(digits) {
-        let v = u32::from(*d) & (modulus - 1);
-        let (k, negative) = if (v as usize) < half {
-            (v as usize, false)
-        } else {
-            ((modulus - v) as usize, true)
-        };
+        let (k, negative) = signed_digit(*d, window);
         if k <= lo || k > lo + len {
             continue;
         }
@@ -300,6 +293,18 @@ pub(crate) fn signed_digit_sum_in_range<B: Backend>(
         return B::G1::zero();
     };
     weighted + small_multiple::<B>(total, lo)
+}
+
+/// The magnitude `k` and sign (`true`: negative) of a signed
+/// `window`-bit digit in two's complement, as [`recode`] writes them.
+fn signed_digit(d: u16, window: usize) -> (usize, bool) {
+    let modulus = 1u32 << window;
+    let v = u32::from(d) & (modulus - 1);
+    if v < modulus / 2 {
+        (v as usize, false)
+    } else {
+        ((modulus - v) as usize, true)
+    }
 }
 
 /// `k·p` for a small `k` by doubling and adding.
@@ -317,7 +322,6 @@ fn small_multiple<B: Backend>(p: B::G1, k: usize) -> B::G1 {
 /// [`signed_digit_sums`] for groups whose buckets are handled at once.
 fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usize) -> Vec<B::G1> {
     let half = 1usize << (window - 1);
-    let modulus = 1u32 << window;
     let mut buckets = Accumulators::<B>::new(groups.len() * half);
     let longest = groups
         .iter()
@@ -331,19 +335,15 @@ fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usiz
             let (Some(p), Some(d)) = (points.get(i), digits.get(i)) else {
                 continue;
             };
-            let v = u32::from(*d) & (modulus - 1);
-            if v == 0 {
+            let (k, negative) = signed_digit(*d, window);
+            if k == 0 {
                 continue;
             }
             let Some(p) = xy::<B>(p) else {
                 continue;
             };
             // Bucket k−1 collects the points whose digit is ±k.
-            let (k, p) = if (v as usize) < half {
-                (v as usize, p)
-            } else {
-                ((modulus - v) as usize, Xy { x: p.x, y: -p.y })
-            };
+            let p = if negative { Xy { x: p.x, y: -p.y } } else { p };
             buckets.add(g * half + k - 1, p);
         }
     }

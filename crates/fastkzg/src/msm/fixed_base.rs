@@ -162,86 +162,69 @@ impl<B: Backend> FixedBaseMsm<B> {
 
     /// `Σ scalars[i]·bases[i]`; scalars beyond the number of bases are
     /// ignored, missing ones count as zero.
+    ///
+    /// On several threads the bases are cut into slices, one bucket MSM
+    /// each. From 16 threads on, the generic bucket method also cuts the
+    /// `2^(w−1)` bucket magnitudes into about √threads equal ranges (a
+    /// power of two), every (slice, range) task summing the digits of its
+    /// slice that fall in its range
+    /// (`batch_affine::signed_digit_sum_in_range`): a split by slices
+    /// alone makes every task reduce all the buckets (for
+    /// 4096 bases at window 13 on 16 threads, 5.1 k point additions and
+    /// 8.2 k reduction additions per task), a split by ranges alone makes
+    /// every task read every digit and crowds its additions into few
+    /// buckets. Measured on a 16-core Xeon without IFMA
+    /// (`blob_to_kzg_commitment` with the table on 16 threads, median of
+    /// 30): 5.6–6.1 ms by slices alone, 7.3–8.2 ms by ranges alone,
+    /// 4.5–4.8 ms with 4 × 4; with 2 ranges on 4 and 8 threads it measured
+    /// level with slices alone, which those thread counts keep.
     pub fn msm(&self, scalars: &[B::Fr]) -> B::G1 {
         let n = scalars.len().min(self.num_bases);
         if n == 0 {
             return B::G1::zero();
         }
         let threads = crate::par::threads();
-        // From 16 threads on, the generic bucket method also shares the
-        // bucket range (about √threads ranges; see `msm_by_bases_and_ranges`;
-        // with 2 ranges on 4 and 8 threads it measured level with the split
-        // by bases alone).
-        let ranges = if B::msm_accelerated() {
+        let ranges = if B::msm_accelerated() || n < 256 {
             1
         } else {
             (1usize << (threads.max(1).ilog2() / 2)).min(1 << (self.window - 1))
         };
-        if ranges >= 4 && n >= 256 {
-            let bases = (threads / ranges).min(n / 128).max(1);
-            return self.msm_by_bases_and_ranges(&scalars[..n], bases, ranges);
-        }
-        // Split the bases across threads (one part when serial): each part
-        // is an independent bucket MSM over its slice of the table.
-        let parts = if n >= 256 {
-            threads.min(n / 128).max(1)
+        let ranges = if ranges >= 4 { ranges } else { 1 };
+        let slices = if n >= 256 {
+            (threads / ranges).min(n / 128).max(1)
         } else {
             1
         };
-        let chunk = n.div_ceil(parts);
-        let partial = crate::par::map_collect(n.div_ceil(chunk), |c| {
-            let lo = c * chunk;
-            let hi = (lo + chunk).min(n);
+        let per = n.div_ceil(slices);
+        let bounds = |c: usize| (c * per, n.min((c + 1) * per));
+        let recode_slice = |c: usize| {
+            let (lo, hi) = bounds(c);
             let mut digits = Vec::with_capacity((hi - lo) * self.layers);
             for s in &scalars[lo..hi] {
                 self.recode(s, &mut digits);
             }
-            B::g1_msm_signed_digits(
-                &self.table[lo * self.layers..hi * self.layers],
-                &digits,
-                self.window,
-            )
+            digits
+        };
+        // With ranges, the several tasks of a slice share its digits,
+        // recoded once beforehand; without, each task recodes its slice.
+        let shared = if ranges > 1 {
+            crate::par::map_collect(n.div_ceil(per), recode_slice)
+        } else {
+            Vec::new()
+        };
+        let len = (1usize << (self.window - 1)) / ranges;
+        let partial = crate::par::map_collect(n.div_ceil(per) * ranges, |task| {
+            let (c, r) = (task / ranges, task % ranges);
+            let (lo, hi) = bounds(c);
+            let points = &self.table[lo * self.layers..hi * self.layers];
+            match shared.get(c) {
+                Some(digits) => {
+                    signed_digit_sum_in_range::<B>(points, digits, self.window, r * len, len)
+                }
+                None => B::g1_msm_signed_digits(points, &recode_slice(c), self.window),
+            }
         });
         partial.into_iter().fold(B::G1::zero(), |acc, p| acc + p)
-    }
-}
-
-impl<B: Backend> FixedBaseMsm<B> {
-    /// [`FixedBaseMsm::msm`] of the generic bucket method on many threads:
-    /// the bases are cut into `base_parts` slices and the `2^(w−1)` bucket
-    /// magnitudes into `ranges` equal ranges (a power of two), and every
-    /// (slice, range) task sums the digits of its slice that fall in its
-    /// range ([`signed_digit_sum_in_range`]). A split by bases alone makes
-    /// every task reduce all the buckets (for 4096 bases at window 13 on 16
-    /// threads: 5.1 k point additions and 8.2 k reduction additions per
-    /// task); a split by ranges alone makes every task read every digit and
-    /// crowds its additions into few buckets. Measured on a 16-core Xeon
-    /// without IFMA (`blob_to_kzg_commitment` with the table on 16 threads,
-    /// median of 30): 5.6–6.1 ms by bases alone, 7.3–8.2 ms by ranges
-    /// alone, 4.5–4.8 ms with 4 × 4.
-    fn msm_by_bases_and_ranges(
-        &self,
-        scalars: &[B::Fr],
-        base_parts: usize,
-        ranges: usize,
-    ) -> B::G1 {
-        let n = scalars.len();
-        let len = (1usize << (self.window - 1)) / ranges;
-        let per = n.div_ceil(base_parts);
-        let digits = crate::par::map_collect(n.div_ceil(per), |c| {
-            let mut d = Vec::with_capacity(per * self.layers);
-            for s in &scalars[c * per..n.min((c + 1) * per)] {
-                self.recode(s, &mut d);
-            }
-            d
-        });
-        crate::par::map_collect(digits.len() * ranges, |task| {
-            let (c, r) = (task / ranges, task % ranges);
-            let points = &self.table[c * per * self.layers..n.min((c + 1) * per) * self.layers];
-            signed_digit_sum_in_range::<B>(points, &digits[c], self.window, r * len, len)
-        })
-        .into_iter()
-        .fold(B::G1::zero(), |acc, p| acc + p)
     }
 }
 
