@@ -24,17 +24,25 @@ enum ProofSums<B: Backend> {
     General { ll: B::G1, rlp: B::G1 },
 }
 
-/// For each cell index, the positions `k` of the cells with that index,
-/// and the indices that occur, in increasing order.
-fn cells_by_column(columns: &[usize]) -> (Vec<Vec<usize>>, Vec<usize>) {
-    let mut by_column: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
-    for (k, col) in columns.iter().enumerate() {
-        by_column[*col].push(k);
+/// The cells of a batch grouped by cell index (column).
+struct ByColumn {
+    /// For each cell index, the positions `k` of the cells with that index.
+    members: Vec<Vec<usize>>,
+    /// The cell indices that occur, in increasing order.
+    distinct: Vec<usize>,
+}
+
+impl ByColumn {
+    fn new(columns: &[usize]) -> Self {
+        let mut members: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
+        for (k, col) in columns.iter().enumerate() {
+            members[*col].push(k);
+        }
+        let distinct = (0..CELLS_PER_EXT_BLOB)
+            .filter(|c| !members[*c].is_empty())
+            .collect();
+        Self { members, distinct }
     }
-    let distinct = (0..CELLS_PER_EXT_BLOB)
-        .filter(|c| !by_column[*c].is_empty())
-        .collect();
-    (by_column, distinct)
 }
 
 impl<B: Backend> KzgSettings<B> {
@@ -63,9 +71,10 @@ impl<B: Backend> KzgSettings<B> {
         &self,
         proofs: &[B::G1Affine],
         columns: &[usize],
+        by_column: &ByColumn,
         r_powers: &[B::Fr],
     ) -> ProofSums<B> {
-        let (by_column, distinct) = cells_by_column(columns);
+        let ByColumn { members, distinct } = by_column;
         // Per-column MSMs of `n/d` points cost more per point than two
         // n-point MSMs unless the columns are large (Pippenger's cost per
         // point falls with size), so group only for one column or big ones.
@@ -90,10 +99,10 @@ impl<B: Backend> KzgSettings<B> {
         let mut ll = B::G1::zero();
         let mut sums = Vec::with_capacity(distinct.len());
         let mut shifts = Vec::with_capacity(distinct.len());
-        for col in distinct {
-            let members = &by_column[col];
-            let pts: Vec<B::G1Affine> = members.iter().map(|k| proofs[*k]).collect();
-            let sc: Vec<B::Fr> = members.iter().map(|k| r_powers[*k]).collect();
+        for &col in distinct {
+            let cells = &members[col];
+            let pts: Vec<B::G1Affine> = cells.iter().map(|k| proofs[*k]).collect();
+            let sc: Vec<B::Fr> = cells.iter().map(|k| r_powers[*k]).collect();
             let s = crate::msm::g1_msm::<B>(&pts, &sc);
             ll += s;
             sums.push(s);
@@ -156,12 +165,12 @@ impl<B: Backend> KzgSettings<B> {
     /// in them): the commitment is of the values times `c`.
     fn aggregated_interpolation_commitment(
         &self,
-        columns: &[usize],
+        by_column: &ByColumn,
         evals: &[Vec<B::Fr>],
         c: B::Fr,
         r_powers: &[B::Fr],
     ) -> Result<B::G1> {
-        let (by_column, distinct) = cells_by_column(columns);
+        let ByColumn { members, distinct } = by_column;
         let threads = crate::par::threads();
         let parts = if threads > 2 {
             threads.min(distinct.len()).max(1)
@@ -172,13 +181,7 @@ impl<B: Backend> KzgSettings<B> {
         let partials = crate::par::try_map_collect(distinct.len().div_ceil(per_part), |p| {
             let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
             for col in &distinct[p * per_part..distinct.len().min((p + 1) * per_part)] {
-                self.add_column_interpolation(
-                    *col,
-                    &by_column[*col],
-                    evals,
-                    r_powers,
-                    &mut interp,
-                )?;
+                self.add_column_interpolation(*col, &members[*col], evals, r_powers, &mut interp)?;
             }
             Ok::<_, Error>(interp)
         })?;
@@ -285,6 +288,7 @@ impl<B: Backend> KzgSettings<B> {
         if n == 0 {
             return Ok(true);
         }
+        let by_column = ByColumn::new(&columns);
         // The points are decoded while, beside them, the cells are parsed,
         // the challenge is computed (it hashes bytes, not points) and the
         // interpolation commitment is built (it needs only the cells and the
@@ -343,7 +347,7 @@ impl<B: Backend> KzgSettings<B> {
                 let r_powers = compute_powers(&r, n);
                 let rli = phase!(
                     "interpolation commitment",
-                    self.aggregated_interpolation_commitment(&columns, &evals, c, &r_powers)
+                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &r_powers)
                 )?;
                 Ok((r_powers, rli))
             },
@@ -355,7 +359,12 @@ impl<B: Backend> KzgSettings<B> {
         // The two proof sums (one MSM each on two threads) beside the
         // commitment MSM.
         let (sums, rlc) = crate::par::join(
-            || phase!("proof sums", self.proof_sums(&proofs, &columns, &r_powers)),
+            || {
+                phase!(
+                    "proof sums",
+                    self.proof_sums(&proofs, &columns, &by_column, &r_powers)
+                )
+            },
             || {
                 phase!(
                     "commitment MSM",
