@@ -9,16 +9,28 @@
 # mode for this to pass: without it, its build script enables ADX whenever
 # the build host has it.)
 #
-# It builds nothing: run `cargo build --release --workspace --all-features`
-# first. Artifacts older than the sources they are built from are refused
-# (PORTABLE_CHECK_ALLOW_STALE=1 downgrades that to a warning).
+# With PORTABLE_CHECK_ARCH=aarch64 the emulated side is ARM64 instead: the
+# CLI and the C library are cross-built for aarch64-unknown-linux-gnu (the
+# Rust target and Debian's gcc-aarch64-linux-gnu; target/aarch64-unknown-
+# linux-gnu/release) and run under qemu-aarch64, and their outputs must be
+# byte-identical to those of the native x86-64 artifacts: the same steps on
+# a CPU family without ADX, IFMA or any x86 kernel (blst's ARMv8 assembly
+# under fastkzg's generic code).
 #
-# Needs qemu-x86_64 (Debian package qemu-user; installed with apt-get when
-# missing and running as root). Without it the check fails, or prints
-# "SKIPPED: ..." and exits 0 when FASTKZG_ALLOW_SKIP=1.
+# It builds nothing on the native side: run `cargo build --release
+# --workspace --all-features` first. Artifacts older than the sources they
+# are built from are refused (PORTABLE_CHECK_ALLOW_STALE=1 downgrades that
+# to a warning).
+#
+# Needs qemu-x86_64 or qemu-aarch64 (Debian package qemu-user), and for
+# aarch64 the cross compiler (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross):
+# installed with apt-get when missing and running as root. Without them
+# (or without the Rust target aarch64-unknown-linux-gnu) the check fails,
+# or prints "SKIPPED: ..." and exits 0 when FASTKZG_ALLOW_SKIP=1.
 # PORTABLE_CHECK_QUICK=1 runs the C ABI program in its reduced mode
 # (TEST_ABI_QUICK) under emulation twice instead of once in full (the full
-# emulated run takes about two minutes on two cores).
+# emulated run takes about two minutes on two cores); for aarch64, once
+# with the shared library on two threads.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -32,6 +44,20 @@ SETUP=$ROOT/crates/fastkzg/data/trusted_setup.txt
 C_TEST=$ROOT/crates/fastkzg-c/tests/c/test_abi.c
 C_INCLUDE=$ROOT/crates/fastkzg-c/include
 CPU=Haswell
+ARCH=${PORTABLE_CHECK_ARCH:-x86_64}
+case "$ARCH" in
+x86_64) EMULATED="emulated $CPU" ;;
+aarch64)
+    EMULATED="emulated aarch64"
+    A64_TARGET=aarch64-unknown-linux-gnu
+    A64_SYSROOT=/usr/aarch64-linux-gnu
+    A64_CC=aarch64-linux-gnu-gcc
+    ;;
+*)
+    echo "portable-check: PORTABLE_CHECK_ARCH must be x86_64 or aarch64, not $ARCH" >&2
+    exit 1
+    ;;
+esac
 FAILURES=0
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/fastkzg-portable.XXXXXX")
@@ -58,30 +84,50 @@ skip() {
 # qemu's "TCG doesn't support requested feature" warnings (for features
 # such as pcid or rtm that no user program sees) are not output of ours.
 strip_qemu_warnings() {
-    grep -v "^qemu-x86_64: warning: TCG doesn't support requested feature" "$1" >"$1.tmp" || true
+    grep -v "^qemu-[a-z0-9_]*: warning: TCG doesn't support requested feature" "$1" >"$1.tmp" || true
     mv "$1.tmp" "$1"
 }
 
-# --- 1. qemu-x86_64 ----------------------------------------------------------
-if [ "$(uname -m)" != x86_64 ]; then
-    skip "not an x86-64 host ($(uname -m)): the native reference run is impossible"
-fi
-if ! command -v qemu-x86_64 >/dev/null 2>&1; then
+# --- 1. The emulator (and for aarch64 the cross toolchain) ------------------------
+# apt_install PACKAGE...: installs Debian packages when running as root.
+apt_install() {
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        say "qemu-x86_64 missing: installing qemu-user with apt-get"
+        say "installing $* with apt-get"
         export DEBIAN_FRONTEND=noninteractive
-        if ! apt-get install -y --no-install-recommends qemu-user >"$W/apt.log" 2>&1; then
+        if ! apt-get install -y --no-install-recommends "$@" >"$W/apt.log" 2>&1; then
             apt-get update >>"$W/apt.log" 2>&1 &&
-                apt-get install -y --no-install-recommends qemu-user >>"$W/apt.log" 2>&1 ||
+                apt-get install -y --no-install-recommends "$@" >>"$W/apt.log" 2>&1 ||
                 tail -n 5 "$W/apt.log" >&2
         fi
     fi
+}
+if [ "$(uname -m)" != x86_64 ]; then
+    skip "not an x86-64 host ($(uname -m)): the native reference run is impossible"
 fi
-if ! command -v qemu-x86_64 >/dev/null 2>&1; then
-    skip "qemu-user not available (qemu-x86_64 not found and could not be installed)"
+QEMU_BIN=qemu-$ARCH
+if ! command -v "$QEMU_BIN" >/dev/null 2>&1; then
+    apt_install qemu-user
 fi
-QEMU=(qemu-x86_64 -cpu "$CPU")
-say "emulator: $(qemu-x86_64 --version | head -n 1), -cpu $CPU"
+if ! command -v "$QEMU_BIN" >/dev/null 2>&1; then
+    skip "qemu-user not available ($QEMU_BIN not found and could not be installed)"
+fi
+if [ "$ARCH" = x86_64 ]; then
+    QEMU=(qemu-x86_64 -cpu "$CPU")
+    say "emulator: $(qemu-x86_64 --version | head -n 1), -cpu $CPU"
+else
+    if ! command -v "$A64_CC" >/dev/null 2>&1 || [ ! -d "$A64_SYSROOT/lib" ]; then
+        apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+    fi
+    if ! command -v "$A64_CC" >/dev/null 2>&1 || [ ! -d "$A64_SYSROOT/lib" ]; then
+        skip "no aarch64 cross compiler ($A64_CC and $A64_SYSROOT; Debian packages gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
+    fi
+    a64_libdir=$(rustc --print target-libdir --target "$A64_TARGET" 2>/dev/null || true)
+    if [ -z "$a64_libdir" ] || [ ! -d "$a64_libdir" ]; then
+        skip "the Rust target $A64_TARGET is not installed (rustup target add $A64_TARGET)"
+    fi
+    QEMU=(qemu-aarch64 -L "$A64_SYSROOT")
+    say "emulator: $(qemu-aarch64 --version | head -n 1), sysroot $A64_SYSROOT; cross compiler: $($A64_CC --version | head -n 1)"
+fi
 
 # --- 2. The artifacts ----------------------------------------------------------
 for f in "$BIN_SRC" "$LIB_A_SRC" "$LIB_SO_SRC"; do
@@ -110,12 +156,36 @@ fi
 mkdir -p "$W/bin"
 cp "$BIN_SRC" "$LIB_A_SRC" "$LIB_SO_SRC" "$W/bin/"
 FASTKZG=$W/bin/fastkzg
+# The artifacts run under emulation: the same files for x86-64; for aarch64
+# the CLI and the C library cross-built here (the default features: what
+# `cargo build --release --target aarch64-unknown-linux-gnu` gives a user).
+if [ "$ARCH" = x86_64 ]; then
+    EMU_BIN=$W/bin
+else
+    say "cross-building fastkzg-cli and fastkzg-c for $A64_TARGET"
+    t0=$SECONDS
+    if ! CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=$A64_CC CC_aarch64_unknown_linux_gnu=$A64_CC \
+        AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar \
+        cargo build --release --target "$A64_TARGET" -p fastkzg-cli -p fastkzg-c >"$W/cross.log" 2>&1; then
+        tail -n 20 "$W/cross.log" >&2
+        die "the aarch64 cross build failed"
+    fi
+    say "      (cross build $((SECONDS - t0))s)"
+    EMU_BIN=$W/bin-$ARCH
+    mkdir -p "$EMU_BIN"
+    for f in fastkzg libfastkzg.a libfastkzg.so; do
+        cp "target/$A64_TARGET/release/$f" "$EMU_BIN/"
+    done
+fi
+EMU_FASTKZG=$EMU_BIN/fastkzg
 
 # --- The emulated CPU -------------------------------------------------------------
 # The emulated CPU really lacks ADX and AVX-512, and qemu really refuses
 # instructions the model lacks (a program executing adcx dies with SIGILL),
-# so that a PASS below means something.
-cat >"$W/cpuid.c" <<'EOF'
+# so that a PASS below means something. For aarch64: the emulated artifacts
+# really are ARM64 programs.
+if [ "$ARCH" = x86_64 ]; then
+    cat >"$W/cpuid.c" <<'EOF'
 #include <cpuid.h>
 #include <stdio.h>
 int main(void) {
@@ -126,7 +196,7 @@ int main(void) {
     return 0;
 }
 EOF
-cat >"$W/adcx.c" <<'EOF'
+    cat >"$W/adcx.c" <<'EOF'
 #include <stdio.h>
 int main(void) {
     unsigned long long a = ~0ULL, b = 1;
@@ -135,20 +205,30 @@ int main(void) {
     return 0;
 }
 EOF
-cc -O1 "$W/cpuid.c" -o "$W/cpuid"
-cc -O1 "$W/adcx.c" -o "$W/adcx"
-features=$("${QEMU[@]}" "$W/cpuid" 2>/dev/null || true)
-if [ "$features" = "adx=0 avx512f=0 avx512ifma=0 avx2=1 bmi2=1" ]; then
-    pass "emulated $CPU CPUID: $features"
+    cc -O1 "$W/cpuid.c" -o "$W/cpuid"
+    cc -O1 "$W/adcx.c" -o "$W/adcx"
+    features=$("${QEMU[@]}" "$W/cpuid" 2>/dev/null || true)
+    if [ "$features" = "adx=0 avx512f=0 avx512ifma=0 avx2=1 bmi2=1" ]; then
+        pass "emulated $CPU CPUID: $features"
+    else
+        fail "emulated $CPU CPUID: expected adx=0 avx512f=0 avx512ifma=0 avx2=1 bmi2=1, got: $features"
+    fi
+    # (In a subshell with stderr discarded: no "Illegal instruction" job notice.)
+    rc=$( ("${QEMU[@]}" "$W/adcx" >/dev/null 2>&1; echo $?) 2>/dev/null)
+    if [ "$rc" = 132 ]; then
+        pass "emulated $CPU kills a program executing adcx with SIGILL (exit 132)"
+    else
+        fail "emulated $CPU ran adcx without SIGILL (exit $rc): this qemu does not enforce the CPU model"
+    fi
 else
-    fail "emulated $CPU CPUID: expected adx=0 avx512f=0 avx512ifma=0 avx2=1 bmi2=1, got: $features"
-fi
-# (In a subshell with stderr discarded: no "Illegal instruction" job notice.)
-rc=$( ("${QEMU[@]}" "$W/adcx" >/dev/null 2>&1; echo $?) 2>/dev/null)
-if [ "$rc" = 132 ]; then
-    pass "emulated $CPU kills a program executing adcx with SIGILL (exit 132)"
-else
-    fail "emulated $CPU ran adcx without SIGILL (exit $rc): this qemu does not enforce the CPU model"
+    for f in fastkzg libfastkzg.so; do
+        machine=$(LC_ALL=C readelf -h "$EMU_BIN/$f" 2>/dev/null | sed -n 's/^ *Machine: *//p')
+        if [ "$machine" = AArch64 ]; then
+            pass "$f for $A64_TARGET is an AArch64 ELF file"
+        else
+            fail "$f for $A64_TARGET: ELF machine '$machine', expected AArch64"
+        fi
+    done
 fi
 
 # --- 3. The CLI, natively and emulated --------------------------------------------------
@@ -166,7 +246,7 @@ run_step() {
         { (cd "$dir" && FASTKZG_NUM_THREADS=$threads "$FASTKZG" "$@") \
             >"$W/$mode.$name.out" 2>"$W/$mode.$name.err" || rc=$?; } 2>/dev/null
     else
-        { (cd "$dir" && FASTKZG_NUM_THREADS=$threads "${QEMU[@]}" "$FASTKZG" "$@") \
+        { (cd "$dir" && FASTKZG_NUM_THREADS=$threads "${QEMU[@]}" "$EMU_FASTKZG" "$@") \
             >"$W/$mode.$name.out" 2>"$W/$mode.$name.err" || rc=$?; } 2>/dev/null
         strip_qemu_warnings "$W/$mode.$name.err"
     fi
@@ -308,14 +388,27 @@ say "      (CLI: native ${native_time}s, emulated ${qemu_time}s)"
 # --- 4. The C ABI, natively and emulated --------------------------------------------------
 # As crates/fastkzg-c/tests/c_abi.rs compiles and runs it.
 CFLAGS=(-std=c11 -Wall -Wextra -pedantic -Werror -O1 -g -I "$C_INCLUDE")
+# build_abi_tests CC LIBDIR SUFFIX: test_abi_static and test_abi_shared
+# (linked against LIBDIR's libraries) as $W/c/PROGRAM$SUFFIX.
+build_abi_tests() {
+    local cc=$1 lib=$2 suffix=$3
+    "$cc" "${CFLAGS[@]}" "$C_TEST" -o "$W/c/test_abi_static$suffix" "$lib/libfastkzg.a" \
+        -lpthread -ldl -lm -lrt -lutil -lgcc_s
+    "$cc" "${CFLAGS[@]}" "$C_TEST" -o "$W/c/test_abi_shared$suffix" -L"$lib" -l:libfastkzg.so \
+        -Wl,-rpath,"$lib" -lpthread
+}
 mkdir -p "$W/c"
-cc "${CFLAGS[@]}" "$C_TEST" -o "$W/c/test_abi_static" "$W/bin/libfastkzg.a" \
-    -lpthread -ldl -lm -lrt -lutil -lgcc_s
-cc "${CFLAGS[@]}" "$C_TEST" -o "$W/c/test_abi_shared" -L"$W/bin" -l:libfastkzg.so \
-    -Wl,-rpath,"$W/bin" -lpthread
+build_abi_tests cc "$W/bin" ""
 ldd "$W/c/test_abi_shared" >"$W/c/ldd.txt" 2>&1 || true
 if ! grep -q "$W/bin/libfastkzg.so" "$W/c/ldd.txt"; then
     fail "test_abi_shared does not load $W/bin/libfastkzg.so"
+fi
+# The emulated runs use the same programs for x86-64, cross-built ones
+# (".emu") against the aarch64 libraries for aarch64.
+EMU_SUFFIX=""
+if [ "$ARCH" = aarch64 ]; then
+    EMU_SUFFIX=.emu
+    build_abi_tests "$A64_CC" "$EMU_BIN" "$EMU_SUFFIX"
 fi
 
 c_run() { # MODE PROGRAM THREADS QUICK
@@ -327,7 +420,7 @@ c_run() { # MODE PROGRAM THREADS QUICK
         { (cd "$W/c" && "${env[@]}" "$W/c/$prog" "$SETUP" "$base.dump") \
             >"$base.out" 2>"$base.err" || rc=$?; } 2>/dev/null
     else
-        { (cd "$W/c" && "${env[@]}" "${QEMU[@]}" "$W/c/$prog" "$SETUP" "$base.dump") \
+        { (cd "$W/c" && "${env[@]}" "${QEMU[@]}" "$W/c/$prog$EMU_SUFFIX" "$SETUP" "$base.dump") \
             >"$base.out" 2>"$base.err" || rc=$?; } 2>/dev/null
         strip_qemu_warnings "$base.err"
     fi
@@ -361,13 +454,21 @@ c_check() { # PROGRAM THREADS QUICK
     fi
 }
 
-if [ "${PORTABLE_CHECK_QUICK:-}" = 1 ]; then
+if [ "${PORTABLE_CHECK_QUICK:-}" = 1 ] && [ "$ARCH" = aarch64 ]; then
+    # One emulated aarch64 run (about a minute on two cores): the shared
+    # library, which the bindings load, on two threads; the native static
+    # and shared runs are compared with each other below.
+    c_check test_abi_shared 2 1
+    c_run native test_abi_static 2 1
+    c_run native test_abi_shared 1 1
+elif [ "${PORTABLE_CHECK_QUICK:-}" = 1 ]; then
     c_check test_abi_static 2 1
     c_check test_abi_static 1 1
+    c_check test_abi_shared 1 1
 else
     c_check test_abi_static 2 0
+    c_check test_abi_shared 1 1
 fi
-c_check test_abi_shared 1 1
 if cmp -s "$W/c/native.test_abi_static.t2.dump" "$W/c/native.test_abi_shared.t1.dump"; then
     pass "C ABI dumps of the static (2 threads) and shared (serial) runs identical"
 else
@@ -377,7 +478,7 @@ fi
 # --- 5. Summary ---------------------------------------------------------------------
 elapsed=$((SECONDS - START))
 if [ "$FAILURES" -eq 0 ]; then
-    say "portable-check: all passed on emulated $CPU in ${elapsed}s"
+    say "portable-check: all passed on $EMULATED in ${elapsed}s"
 else
     say "portable-check: $FAILURES FAILED (elapsed ${elapsed}s)"
     exit 1

@@ -9,8 +9,9 @@
 # tests once more with the AVX-512 IFMA kernels turned off (on CPUs that
 # have them); then the default artifacts (plain `cargo build --release`:
 # libfastkzg.so/.a and the fastkzg binary) natively and under an emulated
-# CPU without ADX or AVX-512 (scripts/portable-check.sh, which installs
-# qemu-user if needed).
+# CPU without ADX or AVX-512 and, cross-built, under an emulated ARM64 CPU
+# (scripts/portable-check.sh, which installs qemu-user and the cross
+# compiler if needed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export FASTKZG_SPEC_TESTS="${FASTKZG_SPEC_TESTS:-$PWD/../shared/spec-tests}"
@@ -37,4 +38,9 @@ fi
 # CPU: byte-identical results under `qemu-x86_64 -cpu Haswell`.
 cargo build --release
 PORTABLE_CHECK_QUICK=1 ./scripts/portable-check.sh
+# The CLI and the C library cross-built for ARM64 (no x86 kernel, blst's
+# ARMv8 assembly): byte-identical results under qemu-aarch64. Without the
+# Rust target aarch64-unknown-linux-gnu or a cross compiler it says
+# "SKIPPED" instead.
+PORTABLE_CHECK_QUICK=1 PORTABLE_CHECK_ARCH=aarch64 FASTKZG_ALLOW_SKIP=1 ./scripts/portable-check.sh
 echo "all tests passed"
