@@ -47,12 +47,7 @@ CPU=Haswell
 ARCH=${PORTABLE_CHECK_ARCH:-x86_64}
 case "$ARCH" in
 x86_64) EMULATED="emulated $CPU" ;;
-aarch64)
-    EMULATED="emulated aarch64"
-    A64_TARGET=aarch64-unknown-linux-gnu
-    A64_SYSROOT=/usr/aarch64-linux-gnu
-    A64_CC=aarch64-linux-gnu-gcc
-    ;;
+aarch64) EMULATED="emulated aarch64" ;;
 *)
     echo "portable-check: PORTABLE_CHECK_ARCH must be x86_64 or aarch64, not $ARCH" >&2
     exit 1
@@ -89,42 +84,27 @@ strip_qemu_warnings() {
 }
 
 # --- 1. The emulator (and for aarch64 the cross toolchain) ------------------------
-# apt_install PACKAGE...: installs Debian packages when running as root.
-apt_install() {
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        say "installing $* with apt-get"
-        export DEBIAN_FRONTEND=noninteractive
-        if ! apt-get install -y --no-install-recommends "$@" >"$W/apt.log" 2>&1; then
-            apt-get update >>"$W/apt.log" 2>&1 &&
-                apt-get install -y --no-install-recommends "$@" >>"$W/apt.log" 2>&1 ||
-                tail -n 5 "$W/apt.log" >&2
-        fi
-    fi
-}
+# (apt_install and the aarch64 toolchain: scripts/aarch64-env.sh.)
+# shellcheck source=scripts/aarch64-env.sh
+. "$ROOT/scripts/aarch64-env.sh"
 if [ "$(uname -m)" != x86_64 ]; then
     skip "not an x86-64 host ($(uname -m)): the native reference run is impossible"
 fi
-QEMU_BIN=qemu-$ARCH
-if ! command -v "$QEMU_BIN" >/dev/null 2>&1; then
-    apt_install qemu-user
-fi
-if ! command -v "$QEMU_BIN" >/dev/null 2>&1; then
-    skip "qemu-user not available ($QEMU_BIN not found and could not be installed)"
-fi
 if [ "$ARCH" = x86_64 ]; then
+    if ! command -v qemu-x86_64 >/dev/null 2>&1; then
+        apt_install "$W/apt.log" qemu-user
+    fi
+    if ! command -v qemu-x86_64 >/dev/null 2>&1; then
+        skip "qemu-user not available (qemu-x86_64 not found and could not be installed)"
+    fi
     QEMU=(qemu-x86_64 -cpu "$CPU")
     say "emulator: $(qemu-x86_64 --version | head -n 1), -cpu $CPU"
 else
-    if ! command -v "$A64_CC" >/dev/null 2>&1 || [ ! -d "$A64_SYSROOT/lib" ]; then
-        apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+    missing=$(a64_prepare "$W/apt.log")
+    if [ -n "$missing" ]; then
+        skip "$missing"
     fi
-    if ! command -v "$A64_CC" >/dev/null 2>&1 || [ ! -d "$A64_SYSROOT/lib" ]; then
-        skip "no aarch64 cross compiler ($A64_CC and $A64_SYSROOT; Debian packages gcc-aarch64-linux-gnu, libc6-dev-arm64-cross)"
-    fi
-    a64_libdir=$(rustc --print target-libdir --target "$A64_TARGET" 2>/dev/null || true)
-    if [ -z "$a64_libdir" ] || [ ! -d "$a64_libdir" ]; then
-        skip "the Rust target $A64_TARGET is not installed (rustup target add $A64_TARGET)"
-    fi
+    a64_export
     QEMU=(qemu-aarch64 -L "$A64_SYSROOT")
     say "emulator: $(qemu-aarch64 --version | head -n 1), sysroot $A64_SYSROOT; cross compiler: $($A64_CC --version | head -n 1)"
 fi
@@ -164,9 +144,7 @@ if [ "$ARCH" = x86_64 ]; then
 else
     say "cross-building fastkzg-cli and fastkzg-c for $A64_TARGET"
     t0=$SECONDS
-    if ! CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=$A64_CC CC_aarch64_unknown_linux_gnu=$A64_CC \
-        AR_aarch64_unknown_linux_gnu=aarch64-linux-gnu-ar \
-        cargo build --release --target "$A64_TARGET" -p fastkzg-cli -p fastkzg-c >"$W/cross.log" 2>&1; then
+    if ! cargo build --release --target "$A64_TARGET" -p fastkzg-cli -p fastkzg-c >"$W/cross.log" 2>&1; then
         tail -n 20 "$W/cross.log" >&2
         die "the aarch64 cross build failed"
     fi
