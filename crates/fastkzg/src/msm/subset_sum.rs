@@ -130,28 +130,41 @@ impl<B: Backend> SubsetSumMsm<B> {
         let slots = 1usize << (self.group - 1);
         let expanded = n * self.layers;
         let windows = expanded.div_ceil(self.group);
-        // Digit k of expanded point m (layer l of base i): + when the bit
-        // l·shift + k of base i's digit word is set.
-        let bit = |m: usize, k: usize| {
-            let (l, i) = (m / n, m % n);
-            let at = l * shift + k;
-            bits[i][at / 64] >> (at % 64) & 1 == 1
-        };
-        // Round k's terms: one entry per window, negated when its first
-        // point's digit is −1 (the entry of the opposite signs).
-        let mut terms = Vec::with_capacity(shift * windows);
+        // The digits of expanded point m (layer l of base i) as one word:
+        // bit k set when digit k of that layer is +1.
+        let words: Vec<[u64; 4]> = (0..expanded)
+            .map(|m| layer_digits(&bits[m % n], (m / n) * shift, shift))
+            .collect();
+        // Pass 1, arithmetic only: round k's term of window w is entry
+        // `idx` of the window, negated when the window's first point has
+        // digit −1 (the entry of the opposite signs). Kept apart from the
+        // table reads so that those run back to back (pass 2) and their
+        // cache misses overlap.
+        let mut picks: Vec<(u32, bool)> = Vec::with_capacity(shift * windows);
         for k in 0..shift {
             for w in 0..windows {
                 let first = w * self.group;
                 let last = (first + self.group).min(expanded);
-                let flip = !bit(first, k);
-                let idx = (first + 1..last).enumerate().fold(0usize, |idx, (j, m)| {
-                    idx | (usize::from(bit(m, k) ^ flip) << j)
-                });
-                let entry = &self.table[w * slots + idx];
-                terms.push(B::g1_affine_xy(entry).map(|(x, y)| (x, if flip { -y } else { y })));
+                let (limb, at) = (k / 64, k % 64);
+                let flip = words[first][limb] >> at & 1 == 0;
+                let mut idx = 0usize;
+                for (j, word) in words[first + 1..last].iter().enumerate() {
+                    idx |= ((word[limb] >> at & 1) as usize) << j;
+                }
+                if flip {
+                    idx ^= (1 << (last - first - 1)) - 1;
+                }
+                picks.push(((w * slots + idx) as u32, flip));
             }
         }
+        // Pass 2: the table reads.
+        let entries: Vec<B::G1Affine> =
+            picks.iter().map(|(i, _)| self.table[*i as usize]).collect();
+        let terms: Vec<Option<(B::Fp, B::Fp)>> = entries
+            .iter()
+            .zip(&picks)
+            .map(|(e, (_, flip))| B::g1_affine_xy(e).map(|(x, y)| (x, if *flip { -y } else { y })))
+            .collect();
         let sums = group_sums::<B>(&terms, windows);
         // Σ 2^k·S_k from the top round down.
         let mut acc = Jacobian::<B::Fp>::infinity();
@@ -163,6 +176,16 @@ impl<B: Backend> SubsetSumMsm<B> {
         }
         acc.to_group::<B>()
     }
+}
+
+/// Bits `from..from + len` of a digit word, moved down to bit 0.
+fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4] {
+    let mut out = [0u64; 4];
+    for k in 0..len {
+        let at = from + k;
+        out[k / 64] |= (bits[at / 64] >> (at % 64) & 1) << (k % 64);
+    }
+    out
 }
 
 /// The digit word of `s`: the bits `b` with `s' = Σ_j (2·b_j − 1)·2^j` for
