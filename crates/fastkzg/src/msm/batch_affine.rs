@@ -383,6 +383,65 @@ pub(crate) fn group_sums<B: Backend>(
     level.into_iter().map(|p| p.map(|p| (p.x, p.y))).collect()
 }
 
+/// For each of `targets` targets, the sum of the affine points that
+/// `terms` sends to it (`(target, (x, y))`, no point at infinity): the
+/// terms are sorted by target (counting sort) and each target's run is
+/// summed as a binary tree, all runs in lock step, a level at a time: a
+/// level adds neighbouring pairs of every run into fresh accumulators, so
+/// its additions are independent and share rounds of one inversion. The
+/// sums are affine, `None` for infinity (no term, or terms that cancel).
+pub(crate) fn sums_by_target<B: Backend>(
+    targets: usize,
+    terms: &[(usize, (B::Fp, B::Fp))],
+) -> Vec<Option<(B::Fp, B::Fp)>> {
+    // starts[t]..starts[t + 1]: target t's points in `run`.
+    let mut starts = vec![0usize; targets + 1];
+    for (t, _) in terms {
+        starts[*t + 1] += 1;
+    }
+    for t in 0..targets {
+        starts[t + 1] += starts[t];
+    }
+    let mut fill = starts.clone();
+    let mut run = vec![
+        Xy {
+            x: B::Fp::zero(),
+            y: B::Fp::zero()
+        };
+        terms.len()
+    ];
+    for (t, (x, y)) in terms {
+        run[fill[*t]] = Xy { x: *x, y: *y };
+        fill[*t] += 1;
+    }
+    while (0..targets).any(|t| starts[t + 1] - starts[t] > 1) {
+        // Run t's pairs go to accumulators out[t]..out[t + 1].
+        let mut out = vec![0usize; targets + 1];
+        for t in 0..targets {
+            out[t + 1] = out[t] + (starts[t + 1] - starts[t]).div_ceil(2);
+        }
+        let mut acc = Accumulators::<B>::new(out[targets]);
+        for t in 0..targets {
+            for (j, p) in run[starts[t]..starts[t + 1]].iter().enumerate() {
+                acc.add(out[t] + j / 2, *p);
+            }
+        }
+        acc.finish();
+        // The next level: each run's non-empty sums.
+        let mut next = Vec::with_capacity(out[targets]);
+        let mut next_starts = vec![0usize; targets + 1];
+        for t in 0..targets {
+            next.extend((out[t]..out[t + 1]).filter_map(|slot| acc.get(slot)));
+            next_starts[t + 1] = next.len();
+        }
+        run = next;
+        starts = next_starts;
+    }
+    (0..targets)
+        .map(|t| (starts[t + 1] > starts[t]).then(|| (run[starts[t]].x, run[starts[t]].y)))
+        .collect()
+}
+
 /// `Σ_k (k+1)·B[g·m + k]` for every group `g < groups` of `m` buckets (`m` a
 /// power of two): [`reduce_buckets_with_totals`] without the totals.
 fn reduce_buckets<B: Backend>(buckets: &Accumulators<B>, groups: usize, m: usize) -> Vec<B::G1> {

@@ -36,9 +36,11 @@ pub(crate) const BATCH_AFFINE_MIN_POINTS: usize = 64;
 const PRODUCTS_MAX_POINTS: usize = 3;
 
 /// Below this many points, the generic MSM is [`straus::g1_msm_straus`]
-/// (callgrind, blst's arithmetic: 16 points 5.0 M instructions against 7.0 M
-/// for the batch-affine bucket method and 7.5 M for blst's Pippenger; 32
-/// points 10.3 M, 10.8 M and 13.4 M; 48 points 15.7 M, 14.5 M and 18.5 M).
+/// (blst's arithmetic, one thread: at 48 points it and the batch-affine
+/// bucket method take about the same time, below that Straus's method is
+/// the faster; callgrind on the earlier Jacobian form of Straus: 16 points
+/// 5.0 M instructions against 7.0 M for the bucket method and 7.5 M for
+/// blst's Pippenger).
 pub(crate) const STRAUS_MAX_POINTS: usize = 32;
 
 /// `Σ scalars[i]·points[i]` (variable base, one thread): the backend's

@@ -1,43 +1,100 @@
 //! Small variable-base MSMs: GLV halves and width-5 NAF digits for every
-//! point, all terms sharing one chain of 128 doublings (Straus's method),
-//! with the tables of odd multiples in affine form (one shared inversion
-//! per step for all points) so that each digit costs a mixed addition into
-//! a Jacobian accumulator (`msm::jacobian`).
+//! point (Straus's method), with the tables of odd multiples in affine form
+//! (one shared inversion per step for all points). The terms are grouped
+//! by bit position: the terms at bit `b` are summed into `S_b` in affine
+//! form, all positions (of all MSMs of a call) in lock step, so that each
+//! digit costs an affine addition with a shared inversion (about 5M + 1S)
+//! instead of a mixed Jacobian addition (7M + 4S); `Σ 2^b·S_b` then takes
+//! one chain of 128 doublings and up to 129 mixed additions per MSM.
 //!
-//! For `n` points this is about `128` doublings, `2n·128/6` mixed additions
-//! and `8n` additions for the tables; a bucket method pays
-//! `⌈129/c⌉·(2n + 2^c)` additions plus the bucket reduction, which only
-//! pays off once `n` reaches a few dozen points.
+//! For `n` points this is about `2n·128/6` affine additions, `8n` for the
+//! tables and the chain; a bucket method pays `⌈129/c⌉·(2n + 2^c)`
+//! additions plus the bucket reduction, which only pays off once `n`
+//! reaches a few dozen points. Measured against the same digits added into
+//! one Jacobian accumulator, blst's arithmetic on Zen 5, one thread: 0.94
+//! of its time at 8 points, 0.86 at 16, 0.80 at 32.
 
-use super::jacobian::{glv_chain, glv_digits, odd_multiples_affine, GlvTerm, TABLE_LEN};
-use crate::backend::Backend;
+use super::batch_affine::sums_by_target;
+use super::jacobian::{glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN};
+use crate::backend::{Backend, Module};
 
-/// `Σ scalars[i]·points[i]` by interleaved GLV/NAF terms (variable time:
+/// `Σ scalars[i]·points[i]` by [`g1_msm_straus_many`] (variable time:
 /// public inputs only). Points must be in G1 (the endomorphism acts as λ
 /// there only); points at infinity and zero scalars are skipped. Extra
 /// entries of the longer slice are ignored.
 pub fn g1_msm_straus<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
+    g1_msm_straus_many::<B>(&[(points, scalars)])
+        .pop()
+        .unwrap_or_else(B::G1::zero)
+}
+
+/// `Σ scalars[i]·points[i]` for each MSM of `inputs`, by bit position
+/// (Straus's method with affine position sums): the GLV halves of every
+/// scalar as width-5 NAF digits; the terms at bit `b` of an MSM (odd
+/// multiples from the affine tables of its points, all tables built in
+/// lock step) summed into `S_b` in affine form, every position of every
+/// MSM in lock step (rounds of one shared inversion); then `Σ 2^b·S_b` on
+/// one chain of 128 doublings per MSM. Variable time (public inputs only);
+/// points must be in G1; points at infinity and zero scalars are skipped;
+/// extra entries of the longer slice of an input are ignored.
+pub fn g1_msm_straus_many<B: Backend>(inputs: &[(&[B::G1Affine], &[B::Fr])]) -> Vec<B::G1> {
+    // Per MSM, its non-trivial terms: table offset and GLV digits.
     let mut bases = Vec::new();
-    let mut digits: Vec<[Vec<i8>; 2]> = Vec::new();
-    for (p, s) in points.iter().zip(scalars) {
-        let Some(xy) = B::g1_affine_xy(p) else {
-            continue;
-        };
-        let d = glv_digits(s);
-        if d.iter().all(|half| half.iter().all(|x| *x == 0)) {
-            continue;
+    let mut digits: Vec<Vec<(usize, [Vec<i8>; 2])>> = Vec::with_capacity(inputs.len());
+    for (points, scalars) in inputs {
+        let mut own = Vec::new();
+        for (p, s) in points.iter().zip(scalars.iter()) {
+            let Some(xy) = B::g1_affine_xy(p) else {
+                continue;
+            };
+            let d = glv_digits(s);
+            if d.iter().all(|half| half.iter().all(|x| *x == 0)) {
+                continue;
+            }
+            own.push((bases.len() * TABLE_LEN, d));
+            bases.push(xy);
         }
-        bases.push(xy);
-        digits.push(d);
+        digits.push(own);
     }
+    let top = digits
+        .iter()
+        .flatten()
+        .flat_map(|(_, halves)| halves.iter().map(Vec::len))
+        .max()
+        .unwrap_or(0);
     let table = odd_multiples_affine(&bases);
-    let terms: Vec<GlvTerm<'_, B::Fp>> = digits.iter().zip(table.chunks_exact(TABLE_LEN)).collect();
-    glv_chain(&terms, B::g1_glv_beta()).to_group::<B>()
+    let beta = B::g1_glv_beta();
+    let mut terms: Vec<(usize, (B::Fp, B::Fp))> = Vec::new();
+    for (m, own) in digits.iter().enumerate() {
+        for (at, halves) in own {
+            for (h, ds) in halves.iter().enumerate() {
+                for (b, d) in ds.iter().enumerate().filter(|(_, d)| **d != 0) {
+                    // `d` is odd, so `|d| = 2k + 1` is entry `k`.
+                    let (x, y) = table[at + (d.unsigned_abs() / 2) as usize];
+                    let x = if h == 1 { beta * x } else { x };
+                    terms.push((m * top + b, (x, if *d < 0 { -y } else { y })));
+                }
+            }
+        }
+    }
+    let sums = sums_by_target::<B>(inputs.len() * top, &terms);
+    (0..inputs.len())
+        .map(|m| {
+            let mut acc = Jacobian::<B::Fp>::infinity();
+            for s in sums[m * top..(m + 1) * top].iter().rev() {
+                acc = acc.double();
+                if let Some((x, y)) = s {
+                    acc = acc.add_affine(*x, *y);
+                }
+            }
+            acc.to_group::<B>()
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::g1_msm_straus;
+    use super::{g1_msm_straus, g1_msm_straus_many};
     use crate::backend::{Backend, Group, Module, Scalar};
     use crate::msm::g1_lincomb_naive;
     use crate::Blst;
@@ -79,5 +136,42 @@ mod tests {
             g1_msm_straus::<B>(&same, &ones),
             g1_lincomb_naive::<B>(&same, &ones)
         );
+    }
+
+    /// Several MSMs in one call, each against the naive sum: different
+    /// lengths, an empty one, one with only zero scalars, one whose points
+    /// are another's (shared rounds), and terms that cancel across points
+    /// (`P` and `−P` with equal scalars: every position sum is infinity).
+    #[test]
+    fn many_match_naive() {
+        let g = <B as Backend>::G1::generator();
+        let pts: Vec<_> = (1..=24u64)
+            .map(|i| B::g1_to_affine(&(g * &Fr::from_u64(i * 104_729 + 1))))
+            .collect();
+        let mut x = Fr::from_u64(5);
+        let sc: Vec<Fr> = (0..24)
+            .map(|_| {
+                x = x * x + Fr::from_u64(11);
+                x
+            })
+            .collect();
+        let zeros = vec![Fr::zero(); 6];
+        let opposite = [pts[0], B::g1_to_affine(&-B::g1_from_affine(&pts[0]))];
+        let same = [sc[3], sc[3]];
+        let inputs: Vec<(&[_], &[Fr])> = vec![
+            (&pts[..24], &sc[..24]),
+            (&pts[..0], &sc[..0]),
+            (&pts[..6], &zeros),
+            (&pts[..7], &sc[10..17]),
+            (&pts[3..5], &sc[..9]),
+            (&opposite, &same),
+        ];
+        let got = g1_msm_straus_many::<B>(&inputs);
+        assert_eq!(got.len(), inputs.len());
+        for (i, (p, s)) in inputs.iter().enumerate() {
+            assert_eq!(got[i], g1_lincomb_naive::<B>(p, s), "MSM {i}");
+        }
+        assert!(got[5].is_zero());
+        assert!(g1_msm_straus_many::<B>(&[]).is_empty());
     }
 }
