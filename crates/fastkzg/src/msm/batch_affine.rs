@@ -383,6 +383,9 @@ pub(crate) fn group_sums<B: Backend>(
     level.into_iter().map(|p| p.map(|p| (p.x, p.y))).collect()
 }
 
+/// An affine point `(x, y)` sent to accumulator `target`: `(target, (x, y))`.
+pub(crate) type TargetTerm<F> = (usize, (F, F));
+
 /// For each of `targets` targets, the sum of the affine points that
 /// `terms` sends to it (`(target, (x, y))`, no point at infinity): the
 /// terms are sorted by target (counting sort) and each target's run is
@@ -392,7 +395,7 @@ pub(crate) fn group_sums<B: Backend>(
 /// sums are affine, `None` for infinity (no term, or terms that cancel).
 pub(crate) fn sums_by_target<B: Backend>(
     targets: usize,
-    terms: &[(usize, (B::Fp, B::Fp))],
+    terms: &[TargetTerm<B::Fp>],
 ) -> Vec<Option<(B::Fp, B::Fp)>> {
     // starts[t]..starts[t + 1]: target t's points in `run`.
     let mut starts = vec![0usize; targets + 1];

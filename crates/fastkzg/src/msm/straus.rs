@@ -14,7 +14,7 @@
 //! one Jacobian accumulator, blst's arithmetic on Zen 5, one thread: 0.94
 //! of its time at 8 points, 0.86 at 16, 0.80 at 32.
 
-use super::batch_affine::sums_by_target;
+use super::batch_affine::{sums_by_target, MsmInput, TargetTerm};
 use super::jacobian::{glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN};
 use crate::backend::{Backend, Module};
 
@@ -37,7 +37,7 @@ pub fn g1_msm_straus<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B
 /// one chain of 128 doublings per MSM. Variable time (public inputs only);
 /// points must be in G1; points at infinity and zero scalars are skipped;
 /// extra entries of the longer slice of an input are ignored.
-pub fn g1_msm_straus_many<B: Backend>(inputs: &[(&[B::G1Affine], &[B::Fr])]) -> Vec<B::G1> {
+pub fn g1_msm_straus_many<B: Backend>(inputs: &[MsmInput<'_, B>]) -> Vec<B::G1> {
     // Per MSM, its non-trivial terms: table offset and GLV digits.
     let mut bases = Vec::new();
     let mut digits: Vec<Vec<(usize, [Vec<i8>; 2])>> = Vec::with_capacity(inputs.len());
@@ -64,7 +64,7 @@ pub fn g1_msm_straus_many<B: Backend>(inputs: &[(&[B::G1Affine], &[B::Fr])]) -> 
         .unwrap_or(0);
     let table = odd_multiples_affine(&bases);
     let beta = B::g1_glv_beta();
-    let mut terms: Vec<(usize, (B::Fp, B::Fp))> = Vec::new();
+    let mut terms: Vec<TargetTerm<B::Fp>> = Vec::new();
     for (m, own) in digits.iter().enumerate() {
         for (at, halves) in own {
             for (h, ds) in halves.iter().enumerate() {
