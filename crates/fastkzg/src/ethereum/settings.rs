@@ -22,6 +22,23 @@ enum CellTable<'a, B: Backend> {
     Subsets(&'a SubsetSumMsm<B>),
 }
 
+/// A cell interpolation commitment: a point, or the position sums `S_k`
+/// of the subset-sum method (the commitment is `Σ_k 2^k·S_k`).
+pub(crate) enum CellCommitment<B: Backend> {
+    Point(B::G1),
+    Positions(Vec<Option<(B::Fp, B::Fp)>>),
+}
+
+impl<B: Backend> CellCommitment<B> {
+    /// The commitment as a point.
+    pub(crate) fn point(self) -> B::G1 {
+        match self {
+            CellCommitment::Point(p) => p,
+            CellCommitment::Positions(sums) => crate::msm::position_chain::<B>(&sums),
+        }
+    }
+}
+
 /// Expanded points per base of the cell interpolation table (128 digits
 /// each).
 const CELL_SUBSET_LAYERS: usize = 2;
@@ -297,10 +314,14 @@ impl<B: Backend> KzgSettings<B> {
     /// of 12 points (1.9 MiB with blst; 1280 batch-affine additions in
     /// lock step and 255 projective operations, against 2304 additions for
     /// the bucket method).
-    pub(crate) fn commit_cell_monomial(&self, coeffs: &[B::Fr]) -> B::G1 {
+    ///
+    /// The result is left as position sums where the subset-sum table is
+    /// used, so that a caller can join it to another MSM's chain of
+    /// doublings ([`CellCommitment::point`] finishes it).
+    pub(crate) fn commit_cell_monomial(&self, coeffs: &[B::Fr]) -> CellCommitment<B> {
         match self.cell_monomial_table() {
-            CellTable::Buckets(t) => t.msm(coeffs),
-            CellTable::Subsets(t) => t.msm(coeffs),
+            CellTable::Buckets(t) => CellCommitment::Point(t.msm(coeffs)),
+            CellTable::Subsets(t) => CellCommitment::Positions(t.position_sums(coeffs)),
         }
     }
 

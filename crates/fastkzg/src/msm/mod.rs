@@ -12,6 +12,7 @@ pub mod subset_sum;
 pub mod wnaf;
 
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
+pub(crate) use subset_sum::position_chain;
 pub use subset_sum::SubsetSumMsm;
 
 use crate::backend::Backend;

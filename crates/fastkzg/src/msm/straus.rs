@@ -15,7 +15,11 @@
 //! of its time at 8 points, 0.86 at 16, 0.80 at 32.
 
 use super::batch_affine::{sums_by_target, MsmInput, TargetTerm};
-use super::jacobian::{glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN};
+use super::jacobian::{glv_digits, odd_multiples_affine, TABLE_LEN};
+use super::subset_sum::position_chain;
+
+/// The sum of the terms at one bit position: affine, `None` for infinity.
+type PositionSum<F> = Option<(F, F)>;
 use crate::backend::{Backend, Module};
 
 /// `Σ scalars[i]·points[i]` by [`g1_msm_straus_many`] (variable time:
@@ -38,6 +42,30 @@ pub fn g1_msm_straus<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B
 /// points must be in G1; points at infinity and zero scalars are skipped;
 /// extra entries of the longer slice of an input are ignored.
 pub fn g1_msm_straus_many<B: Backend>(inputs: &[MsmInput<'_, B>]) -> Vec<B::G1> {
+    straus_positions::<B>(inputs, &[])
+}
+
+/// `Σ scalars[i]·points[i] + Σ_k 2^k·S_k` by [`g1_msm_straus_many`]'s
+/// method, where `position_sums[k] = S_k` (affine, `None` for infinity)
+/// joins the terms at bit `k`: another MSM already reduced to position
+/// sums (e.g. [`super::SubsetSumMsm::position_sums`]) shares the one chain
+/// of doublings instead of running its own.
+pub fn g1_msm_straus_plus_positions<B: Backend>(
+    points: &[B::G1Affine],
+    scalars: &[B::Fr],
+    position_sums: &[Option<(B::Fp, B::Fp)>],
+) -> B::G1 {
+    straus_positions::<B>(&[(points, scalars)], &[position_sums])
+        .pop()
+        .unwrap_or_else(B::G1::zero)
+}
+
+/// [`g1_msm_straus_many`] with `extra[m]` (if present) added to MSM `m` as
+/// position sums.
+fn straus_positions<B: Backend>(
+    inputs: &[MsmInput<'_, B>],
+    extra: &[&[PositionSum<B::Fp>]],
+) -> Vec<B::G1> {
     // Per MSM, its non-trivial terms: table offset and GLV digits.
     let mut bases = Vec::new();
     let mut digits: Vec<Vec<(usize, [Vec<i8>; 2])>> = Vec::with_capacity(inputs.len());
@@ -60,6 +88,7 @@ pub fn g1_msm_straus_many<B: Backend>(inputs: &[MsmInput<'_, B>]) -> Vec<B::G1> 
         .iter()
         .flatten()
         .flat_map(|(_, halves)| halves.iter().map(Vec::len))
+        .chain(extra.iter().map(|e| e.len()))
         .max()
         .unwrap_or(0);
     let table = odd_multiples_affine(&bases);
@@ -77,26 +106,25 @@ pub fn g1_msm_straus_many<B: Backend>(inputs: &[MsmInput<'_, B>]) -> Vec<B::G1> 
             }
         }
     }
+    for (m, sums) in extra.iter().enumerate().take(inputs.len()) {
+        for (b, s) in sums.iter().enumerate() {
+            if let Some(xy) = s {
+                terms.push((m * top + b, *xy));
+            }
+        }
+    }
     let sums = sums_by_target::<B>(inputs.len() * top, &terms);
     (0..inputs.len())
-        .map(|m| {
-            let mut acc = Jacobian::<B::Fp>::infinity();
-            for s in sums[m * top..(m + 1) * top].iter().rev() {
-                acc = acc.double();
-                if let Some((x, y)) = s {
-                    acc = acc.add_affine(*x, *y);
-                }
-            }
-            acc.to_group::<B>()
-        })
+        .map(|m| position_chain::<B>(&sums[m * top..(m + 1) * top]))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{g1_msm_straus, g1_msm_straus_many};
+    use super::{g1_msm_straus, g1_msm_straus_many, g1_msm_straus_plus_positions};
     use crate::backend::{Backend, Group, Module, Scalar};
     use crate::msm::g1_lincomb_naive;
+    use crate::msm::SubsetSumMsm;
     use crate::Blst;
 
     type B = Blst;
@@ -173,5 +201,38 @@ mod tests {
         }
         assert!(got[5].is_zero());
         assert!(g1_msm_straus_many::<B>(&[]).is_empty());
+    }
+
+    /// Position sums of a subset-sum MSM joined to a Straus MSM: the sum of
+    /// both, also with no Straus points, no position sums, or sums that
+    /// cancel the Straus part.
+    #[test]
+    fn plus_positions_matches_naive() {
+        let g = <B as Backend>::G1::generator();
+        let pts: Vec<_> = (1..=20u64)
+            .map(|i| B::g1_to_affine(&(g * &Fr::from_u64(i * 7_919 + 13))))
+            .collect();
+        let mut x = Fr::from_u64(17);
+        let sc: Vec<Fr> = (0..20)
+            .map(|_| {
+                x = x * x + Fr::from_u64(2);
+                x
+            })
+            .collect();
+        let table = SubsetSumMsm::<B>::new(&pts[8..20], 2, 5);
+        for (n, m) in [(8, 12), (0, 12), (8, 0), (3, 5)] {
+            let sums = table.position_sums(&sc[8..8 + m]);
+            let expected = g1_lincomb_naive::<B>(&pts[..n], &sc[..n])
+                + g1_lincomb_naive::<B>(&pts[8..8 + m], &sc[8..8 + m]);
+            assert_eq!(
+                g1_msm_straus_plus_positions::<B>(&pts[..n], &sc[..n], &sums),
+                expected,
+                "{n} {m}"
+            );
+        }
+        // The same points and scalars on both sides, one negated: zero.
+        let negated: Vec<Fr> = sc[8..16].iter().map(|s| -*s).collect();
+        let sums = table.position_sums(&negated);
+        assert!(g1_msm_straus_plus_positions::<B>(&pts[8..16], &sc[8..16], &sums).is_zero());
     }
 }

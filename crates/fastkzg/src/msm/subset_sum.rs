@@ -118,9 +118,18 @@ impl<B: Backend> SubsetSumMsm<B> {
     /// `Σ scalars[i]·bases[i]`; scalars beyond the number of bases are
     /// ignored, missing ones count as zero.
     pub fn msm(&self, scalars: &[B::Fr]) -> B::G1 {
+        position_chain::<B>(&self.position_sums(scalars))
+    }
+
+    /// The sums `S_k` (affine, `None` for infinity) with
+    /// `Σ scalars[i]·bases[i] = Σ_k 2^k·S_k`, one per digit position of a
+    /// layer: [`SubsetSumMsm::msm`] before its chain of doublings, for a
+    /// caller that adds other terms at the same positions and runs one chain
+    /// for all (see [`super::straus::g1_msm_straus_plus_positions`]).
+    pub fn position_sums(&self, scalars: &[B::Fr]) -> Vec<Option<(B::Fp, B::Fp)>> {
         let n = self.num_bases;
         if n == 0 {
-            return B::G1::zero();
+            return Vec::new();
         }
         let zero = B::Fr::zero();
         let bits: Vec<[u64; 4]> = (0..n)
@@ -165,17 +174,21 @@ impl<B: Backend> SubsetSumMsm<B> {
             .zip(&picks)
             .map(|(e, (_, flip))| B::g1_affine_xy(e).map(|(x, y)| (x, if *flip { -y } else { y })))
             .collect();
-        let sums = group_sums::<B>(&terms, windows);
-        // Σ 2^k·S_k from the top round down.
-        let mut acc = Jacobian::<B::Fp>::infinity();
-        for s in sums.iter().rev() {
-            acc = acc.double();
-            if let Some((x, y)) = s {
-                acc = acc.add_affine(*x, *y);
-            }
-        }
-        acc.to_group::<B>()
+        group_sums::<B>(&terms, windows)
     }
+}
+
+/// `Σ_k 2^k·S_k` for affine `S_k` (`None` for infinity): one chain of
+/// doublings from the top position down, a mixed addition per sum.
+pub(crate) fn position_chain<B: Backend>(sums: &[Option<(B::Fp, B::Fp)>]) -> B::G1 {
+    let mut acc = Jacobian::<B::Fp>::infinity();
+    for s in sums.iter().rev() {
+        acc = acc.double();
+        if let Some((x, y)) = s {
+            acc = acc.add_affine(*x, *y);
+        }
+    }
+    acc.to_group::<B>()
 }
 
 /// Bits `from..from + len` of a digit word, moved down to bit 0.

@@ -11,6 +11,7 @@ use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_b
 use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
 };
+use crate::ethereum::settings::CellCommitment;
 use crate::ethereum::KzgSettings;
 use crate::math::fft;
 use crate::trace::{phase, span};
@@ -139,19 +140,34 @@ impl<B: Backend> KzgSettings<B> {
         Ok(points.into_iter().flatten().collect())
     }
 
-    /// `RLC = Σ_i w_i C_i` with `w_i` the sum of `r^k` over the cells of
-    /// unique commitment `i`.
-    fn weighted_commitments(
+    /// `RLC − RLI` with `RLC = Σ_i w_i C_i`, `w_i` the sum of `r^k` over the
+    /// cells of unique commitment `i`. When the generic small MSM computes
+    /// `RLC` and `RLI` is left as position sums, these join `RLC`'s terms
+    /// (negated) and both share one chain of doublings.
+    fn weighted_commitments_minus(
         &self,
         unique_points: &[B::G1Affine],
         commitment_indices: &[u64],
         r_powers: &[B::Fr],
+        rli: CellCommitment<B>,
     ) -> B::G1 {
         let mut weights = vec![B::Fr::zero(); unique_points.len()];
         for (ci, rk) in commitment_indices.iter().zip(r_powers) {
             weights[*ci as usize] += *rk;
         }
-        crate::msm::g1_msm::<B>(unique_points, &weights)
+        match rli {
+            CellCommitment::Positions(sums)
+                if unique_points.len() < crate::msm::STRAUS_MAX_POINTS && !B::msm_accelerated() =>
+            {
+                let negated: Vec<_> = sums.iter().map(|s| s.map(|(x, y)| (x, -y))).collect();
+                crate::msm::straus::g1_msm_straus_plus_positions::<B>(
+                    unique_points,
+                    &weights,
+                    &negated,
+                )
+            }
+            rli => crate::msm::g1_msm::<B>(unique_points, &weights) - rli.point(),
+        }
     }
 
     /// `RLI`: the `r^k`-weighted cells aggregated per column, interpolated
@@ -169,7 +185,7 @@ impl<B: Backend> KzgSettings<B> {
         evals: &[Vec<B::Fr>],
         c: B::Fr,
         r_powers: &[B::Fr],
-    ) -> Result<B::G1> {
+    ) -> Result<CellCommitment<B>> {
         let ByColumn { members, distinct } = by_column;
         let threads = crate::par::threads();
         let parts = if threads > 2 {
@@ -306,7 +322,7 @@ impl<B: Backend> KzgSettings<B> {
                     )
                 )
             },
-            || -> Result<(Vec<B::Fr>, B::G1)> {
+            || -> Result<(Vec<B::Fr>, CellCommitment<B>)> {
                 // The cells enter only the interpolation, which is linear
                 // in them: they are parsed in the backend's cheapest form
                 // (values times a constant 1/c, the same for every cell).
@@ -358,7 +374,7 @@ impl<B: Backend> KzgSettings<B> {
 
         // The two proof sums (one MSM each on two threads) beside the
         // commitment MSM.
-        let (sums, rlc) = crate::par::join(
+        let (sums, rlc_minus_rli) = crate::par::join(
             || {
                 phase!(
                     "proof sums",
@@ -368,7 +384,12 @@ impl<B: Backend> KzgSettings<B> {
             || {
                 phase!(
                     "commitment MSM",
-                    self.weighted_commitments(&unique_points, &commitment_indices, &r_powers)
+                    self.weighted_commitments_minus(
+                        &unique_points,
+                        &commitment_indices,
+                        &r_powers,
+                        rli
+                    )
                 )
             },
         );
@@ -381,10 +402,10 @@ impl<B: Backend> KzgSettings<B> {
             match sums {
                 ProofSums::OneColumn { col, ll } => B::pairings_verify(&[
                     (ll, self.column_g2(col)),
-                    (rli - rlc, &self.g2_generator),
+                    (-rlc_minus_rli, &self.g2_generator),
                 ]),
                 ProofSums::General { ll, rlp } => {
-                    let rl = rlc - rli + rlp;
+                    let rl = rlc_minus_rli + rlp;
                     B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)])
                 }
             }
