@@ -29,16 +29,6 @@ pub(crate) enum CellCommitment<B: Backend> {
     Positions(Vec<Option<(B::Fp, B::Fp)>>),
 }
 
-impl<B: Backend> CellCommitment<B> {
-    /// The commitment as a point.
-    pub(crate) fn point(self) -> B::G1 {
-        match self {
-            CellCommitment::Point(p) => p,
-            CellCommitment::Positions(sums) => crate::msm::position_chain::<B>(&sums),
-        }
-    }
-}
-
 /// Expanded points per base of the cell interpolation table (128 digits
 /// each).
 const CELL_SUBSET_LAYERS: usize = 2;
@@ -317,7 +307,7 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// The result is left as position sums where the subset-sum table is
     /// used, so that a caller can join it to another MSM's chain of
-    /// doublings ([`CellCommitment::point`] finishes it).
+    /// doublings ([`crate::msm::g1_msm_plus_positions`]).
     pub(crate) fn commit_cell_monomial(&self, coeffs: &[B::Fr]) -> CellCommitment<B> {
         match self.cell_monomial_table() {
             CellTable::Buckets(t) => CellCommitment::Point(t.msm(coeffs)),

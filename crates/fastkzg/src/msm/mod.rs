@@ -73,6 +73,24 @@ pub fn g1_msm_generic<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> 
         .unwrap_or_else(<B::G1 as crate::backend::Module<B::Fr>>::zero)
 }
 
+/// `Σ scalars[i]·points[i] + Σ_k 2^k·S_k` for position sums `S_k`
+/// (affine, `None` for infinity; e.g. [`SubsetSumMsm::position_sums`]).
+/// Where the generic MSM would run Straus's method (fewer than
+/// [`STRAUS_MAX_POINTS`] points, no backend MSM kernel), the sums join its
+/// terms and both share one chain of doublings
+/// ([`straus::g1_msm_straus_plus_positions`]); otherwise [`g1_msm`] plus
+/// the sums' own chain. Points must be in G1.
+pub(crate) fn g1_msm_plus_positions<B: Backend>(
+    points: &[B::G1Affine],
+    scalars: &[B::Fr],
+    position_sums: &[Option<(B::Fp, B::Fp)>],
+) -> B::G1 {
+    if points.len().min(scalars.len()) < STRAUS_MAX_POINTS && !B::msm_accelerated() {
+        return straus::g1_msm_straus_plus_positions::<B>(points, scalars, position_sums);
+    }
+    g1_msm::<B>(points, scalars) + position_chain::<B>(position_sums)
+}
+
 /// `Σ scalars[i]·points[i]` for each scalar list over the same points: in
 /// lock step on one thread (one batch-affine pass shares its rounds and
 /// inversions) when the generic MSM runs, else one [`g1_msm`] per list,

@@ -17,10 +17,10 @@
 use super::batch_affine::{sums_by_target, MsmInput, TargetTerm};
 use super::jacobian::{glv_digits, odd_multiples_affine, TABLE_LEN};
 use super::subset_sum::position_chain;
+use crate::backend::{Backend, Module};
 
 /// The sum of the terms at one bit position: affine, `None` for infinity.
 type PositionSum<F> = Option<(F, F)>;
-use crate::backend::{Backend, Module};
 
 /// `Σ scalars[i]·points[i]` by [`g1_msm_straus_many`] (variable time:
 /// public inputs only). Points must be in G1 (the endomorphism acts as λ
@@ -53,7 +53,7 @@ pub fn g1_msm_straus_many<B: Backend>(inputs: &[MsmInput<'_, B>]) -> Vec<B::G1> 
 pub fn g1_msm_straus_plus_positions<B: Backend>(
     points: &[B::G1Affine],
     scalars: &[B::Fr],
-    position_sums: &[Option<(B::Fp, B::Fp)>],
+    position_sums: &[PositionSum<B::Fp>],
 ) -> B::G1 {
     straus_positions::<B>(&[(points, scalars)], &[position_sums])
         .pop()
@@ -130,23 +130,36 @@ mod tests {
     type B = Blst;
     type Fr = <B as Backend>::Fr;
 
+    /// `n` points `(i·step + 1 + offset)·G` and `n` scalars from the
+    /// sequence `x ← x² + c` started at `seed`.
+    fn points_and_scalars(
+        n: u64,
+        step: u64,
+        offset: u64,
+        seed: u64,
+        c: u64,
+    ) -> (Vec<<B as Backend>::G1Affine>, Vec<Fr>) {
+        let g = <B as Backend>::G1::generator();
+        let pts = (1..=n)
+            .map(|i| B::g1_to_affine(&(g * &Fr::from_u64(i * step + offset))))
+            .collect();
+        let mut x = Fr::from_u64(seed);
+        let sc = (0..n)
+            .map(|_| {
+                x = x * x + Fr::from_u64(c);
+                x
+            })
+            .collect();
+        (pts, sc)
+    }
+
     #[test]
     fn matches_naive_with_edge_cases() {
-        let g = <B as Backend>::G1::generator();
-        let mut pts: Vec<_> = (1..=20u64)
-            .map(|i| B::g1_to_affine(&(g * &Fr::from_u64(i * 7919 + 3))))
-            .collect();
+        let (mut pts, mut sc) = points_and_scalars(20, 7919, 3, 11, 5);
         // Infinity, a repeated point, its negation.
         pts[3] = B::g1_to_affine(&<B as Backend>::G1::zero());
         pts[5] = pts[4];
         pts[6] = B::g1_to_affine(&-B::g1_from_affine(&pts[4]));
-        let mut x = Fr::from_u64(11);
-        let mut sc: Vec<Fr> = (0..20)
-            .map(|_| {
-                x = x * x + Fr::from_u64(5);
-                x
-            })
-            .collect();
         sc[2] = Fr::zero();
         sc[7] = -Fr::one();
         sc[8] = Fr::one();
@@ -172,17 +185,7 @@ mod tests {
     /// (`P` and `−P` with equal scalars: every position sum is infinity).
     #[test]
     fn many_match_naive() {
-        let g = <B as Backend>::G1::generator();
-        let pts: Vec<_> = (1..=24u64)
-            .map(|i| B::g1_to_affine(&(g * &Fr::from_u64(i * 104_729 + 1))))
-            .collect();
-        let mut x = Fr::from_u64(5);
-        let sc: Vec<Fr> = (0..24)
-            .map(|_| {
-                x = x * x + Fr::from_u64(11);
-                x
-            })
-            .collect();
+        let (pts, sc) = points_and_scalars(24, 104_729, 1, 5, 11);
         let zeros = vec![Fr::zero(); 6];
         let opposite = [pts[0], B::g1_to_affine(&-B::g1_from_affine(&pts[0]))];
         let same = [sc[3], sc[3]];
@@ -208,17 +211,7 @@ mod tests {
     /// cancel the Straus part.
     #[test]
     fn plus_positions_matches_naive() {
-        let g = <B as Backend>::G1::generator();
-        let pts: Vec<_> = (1..=20u64)
-            .map(|i| B::g1_to_affine(&(g * &Fr::from_u64(i * 7_919 + 13))))
-            .collect();
-        let mut x = Fr::from_u64(17);
-        let sc: Vec<Fr> = (0..20)
-            .map(|_| {
-                x = x * x + Fr::from_u64(2);
-                x
-            })
-            .collect();
+        let (pts, sc) = points_and_scalars(20, 7_919, 13, 17, 2);
         let table = SubsetSumMsm::<B>::new(&pts[8..20], 2, 5);
         for (n, m) in [(8, 12), (0, 12), (8, 0), (3, 5)] {
             let sums = table.position_sums(&sc[8..8 + m]);

@@ -141,9 +141,8 @@ impl<B: Backend> KzgSettings<B> {
     }
 
     /// `RLC − RLI` with `RLC = Σ_i w_i C_i`, `w_i` the sum of `r^k` over the
-    /// cells of unique commitment `i`. When the generic small MSM computes
-    /// `RLC` and `RLI` is left as position sums, these join `RLC`'s terms
-    /// (negated) and both share one chain of doublings.
+    /// cells of unique commitment `i`. When `RLI` is left as position sums,
+    /// these join `RLC`'s MSM, negated ([`crate::msm::g1_msm_plus_positions`]).
     fn weighted_commitments_minus(
         &self,
         unique_points: &[B::G1Affine],
@@ -156,17 +155,11 @@ impl<B: Backend> KzgSettings<B> {
             weights[*ci as usize] += *rk;
         }
         match rli {
-            CellCommitment::Positions(sums)
-                if unique_points.len() < crate::msm::STRAUS_MAX_POINTS && !B::msm_accelerated() =>
-            {
+            CellCommitment::Positions(sums) => {
                 let negated: Vec<_> = sums.iter().map(|s| s.map(|(x, y)| (x, -y))).collect();
-                crate::msm::straus::g1_msm_straus_plus_positions::<B>(
-                    unique_points,
-                    &weights,
-                    &negated,
-                )
+                crate::msm::g1_msm_plus_positions::<B>(unique_points, &weights, &negated)
             }
-            rli => crate::msm::g1_msm::<B>(unique_points, &weights) - rli.point(),
+            CellCommitment::Point(rli) => crate::msm::g1_msm::<B>(unique_points, &weights) - rli,
         }
     }
 
