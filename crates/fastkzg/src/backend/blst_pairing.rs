@@ -166,20 +166,16 @@ pub(super) fn miller_loop_lines_n(pairs: &[LinePair<'_>]) -> blst_fp12 {
 }
 
 /// Whether the product of the pairings of `pairs` is 1: the shared Miller
-/// loop, then blst's final exponentiation. One thread: the verifications
+/// loop, then the final exponentiation ([`super::blst_final_exp`]). One thread: the verifications
 /// pair two points, and half a Miller loop is shorter than waking another
 /// thread costs.
 pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
     if pairs.is_empty() {
         return true;
     }
-    let ml = miller_loop_lines_n(pairs);
-    let mut fe = blst_fp12::default();
-    // SAFETY: reads an initialised fp12, writes `fe`; then reads `fe`.
-    unsafe {
-        blst::blst_final_exp(&mut fe, &ml);
-        blst::blst_fp12_is_one(&fe)
-    }
+    let fe = super::blst_final_exp::final_exp(&miller_loop_lines_n(pairs));
+    // SAFETY: reads an initialised fp12.
+    unsafe { blst::blst_fp12_is_one(&fe) }
 }
 
 #[cfg(test)]

@@ -85,6 +85,7 @@ macro_rules! forward_ops {
 
 pub(crate) mod accel;
 pub mod blst;
+mod blst_final_exp;
 mod blst_fp;
 mod blst_glv;
 mod blst_ifma;
