@@ -187,13 +187,21 @@ fn batch_errors_name_the_blob<B: Backend>() {
 
 /// `verify_cell_kzg_proof_batch` decodes commitments, then cells, then
 /// proofs (spec order): with several bad inputs the first kind is
-/// reported, on one thread and on the pool.
+/// reported, on one thread and on the pool, for a batch of 3 cells and one
+/// of 24 (about a dozen cells per distinct commitment).
 fn cell_batch_errors_in_spec_order<B: Backend>() {
+    cell_batch_errors_in_spec_order_for::<B>(&[3, 9, 40]);
+    let many: Vec<u64> = [3u64, 9, 40].into_iter().chain(50..71).collect();
+    cell_batch_errors_in_spec_order_for::<B>(&many);
+}
+
+/// [`cell_batch_errors_in_spec_order`] for cells `ids` of one blob, the
+/// bad inputs at positions 1 and 2.
+fn cell_batch_errors_in_spec_order_for<B: Backend>(ids: &[u64]) {
     let ks = KzgSettings::<B>::mainnet();
     let (blob, c, _) = valid::<B>();
     let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
-    let ids = [3u64, 9, 40];
-    let mut cs = vec![c; 3];
+    let mut cs = vec![c; ids.len()];
     let mut cl: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
     let mut ps: Vec<[u8; 48]> = ids.iter().map(|i| proofs[*i as usize]).collect();
     assert!(ks.verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps).unwrap());
@@ -202,7 +210,7 @@ fn cell_batch_errors_in_spec_order<B: Backend>() {
     ps[1] = bad_point;
     cs[1] = bad_point;
     let kinds = |cs: &[[u8; 48]], cl: &[Cell], ps: &[[u8; 48]]| {
-        let run = || ks.verify_cell_kzg_proof_batch(cs, &ids, cl, ps);
+        let run = || ks.verify_cell_kzg_proof_batch(cs, ids, cl, ps);
         let errors = [run(), fastkzg::run_serial(run)];
         errors.map(|e| match e {
             Err(Error::InvalidG1Point {
