@@ -204,7 +204,7 @@ fn cell_batch_errors_in_spec_order_for<B: Backend>(ids: &[u64]) {
     let mut cs = vec![c; ids.len()];
     let mut cl: Vec<Cell> = ids.iter().map(|i| cells[*i as usize]).collect();
     let mut ps: Vec<[u8; 48]> = ids.iter().map(|i| proofs[*i as usize]).collect();
-    assert!(ks.verify_cell_kzg_proof_batch(&cs, &ids, &cl, &ps).unwrap());
+    assert!(ks.verify_cell_kzg_proof_batch(&cs, ids, &cl, &ps).unwrap());
     let bad_point = point_with_error::<B>(PointError::NotOnCurve);
     cl[2][7 * 32..8 * 32].copy_from_slice(&modulus());
     ps[1] = bad_point;
