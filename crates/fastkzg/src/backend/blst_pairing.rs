@@ -166,9 +166,9 @@ pub(super) fn miller_loop_lines_n(pairs: &[LinePair<'_>]) -> blst_fp12 {
 }
 
 /// Whether the product of the pairings of `pairs` is 1: the shared Miller
-/// loop, then the final exponentiation ([`super::blst_final_exp`]). One thread: the verifications
-/// pair two points, and half a Miller loop is shorter than waking another
-/// thread costs.
+/// loop, then the final exponentiation ([`super::blst_final_exp`]). One
+/// thread: the verifications pair two points, and half a Miller loop is
+/// shorter than waking another thread costs.
 pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
     if pairs.is_empty() {
         return true;
