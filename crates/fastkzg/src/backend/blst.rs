@@ -60,7 +60,7 @@ fn map_err(e: BLST_ERROR) -> Result<(), PointError> {
 const IFMA_MIN_DIGITS: usize = 64;
 
 /// From this many points on, the subgroup checks of
-/// [`Backend::g1_decompress_many`] run on eight lanes (one lane set costs
+/// [`Accel::g1_decompress_many`] run on eight lanes (one lane set costs
 /// about as much as two or three of blst's one-point checks).
 const IFMA_MIN_SUBGROUP: usize = 3;
 
