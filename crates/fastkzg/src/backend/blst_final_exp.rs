@@ -32,23 +32,22 @@
 //!
 //! Every `unsafe` block calls blst on live references of the right types.
 
-use blst::{blst_fp, blst_fp12, blst_fp2};
+use blst::{blst_fp12, blst_fp2};
 
-use super::blst_fp::Fp;
-use super::limbs::read_fresh;
+use super::blst_fp::{fresh, Fp};
 use super::BaseField;
 
 /// An element of Fp2 with inlined additions; products call blst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Fp2 {
+pub(super) struct Fp2 {
     c0: Fp,
     c1: Fp,
 }
 
 impl Fp2 {
-    fn zero() -> Fp2 {
+    pub(super) fn one() -> Fp2 {
         Fp2 {
-            c0: Fp::zero(),
+            c0: Fp::one(),
             c1: Fp::zero(),
         }
     }
@@ -57,28 +56,23 @@ impl Fp2 {
         self.c0.is_zero() && self.c1.is_zero()
     }
 
-    fn from_blst(a: &blst_fp2) -> Fp2 {
+    pub(super) fn from_blst(a: &blst_fp2) -> Fp2 {
         Fp2 {
             c0: Fp(a.fp[0]),
             c1: Fp(a.fp[1]),
         }
     }
 
-    /// The element blst has just written to `out`, read eight bytes at a
-    /// time ([`read_fresh`]).
+    /// The element blst has just written to `out` ([`fresh`]).
     #[inline(always)]
     fn fresh(out: &blst_fp2) -> Fp2 {
         Fp2 {
-            c0: Fp(blst_fp {
-                l: read_fresh(&out.fp[0].l),
-            }),
-            c1: Fp(blst_fp {
-                l: read_fresh(&out.fp[1].l),
-            }),
+            c0: fresh(&out.fp[0]),
+            c1: fresh(&out.fp[1]),
         }
     }
 
-    fn to_blst(self) -> blst_fp2 {
+    pub(super) fn to_blst(self) -> blst_fp2 {
         blst_fp2 {
             fp: [self.c0.0, self.c1.0],
         }
@@ -138,7 +132,7 @@ impl Fp2 {
     }
 
     #[inline]
-    fn mul(self, b: Fp2) -> Fp2 {
+    pub(super) fn mul(self, b: Fp2) -> Fp2 {
         let (a, b) = (self.to_blst(), b.to_blst());
         let mut out = blst_fp2::default();
         // SAFETY: reads two initialised Fp2 elements, writes `out`.
@@ -152,6 +146,28 @@ impl Fp2 {
         // SAFETY: reads an initialised Fp2 element, writes `out`.
         unsafe { blst::blst_fp2_inverse(&mut out, &a) };
         Fp2::from_blst(&out)
+    }
+
+    /// Replaces every element by its inverse with one inversion
+    /// (Montgomery's trick), unless one of them is zero: then nothing
+    /// changes and the result is `false`.
+    pub(super) fn batch_inverse(values: &mut [Fp2]) -> bool {
+        if values.iter().any(Fp2::is_zero) {
+            return false;
+        }
+        let mut prefix = Vec::with_capacity(values.len());
+        let mut acc = Fp2::one();
+        for v in values.iter() {
+            prefix.push(acc);
+            acc = acc.mul(*v);
+        }
+        let mut inv = acc.inverse();
+        for (v, before) in values.iter_mut().zip(prefix).rev() {
+            let own = inv.mul(before);
+            inv = inv.mul(*v);
+            *v = own;
+        }
+        true
     }
 }
 
@@ -218,10 +234,7 @@ impl Compressed {
             .add(a1.mul(a5))
             .sub(a2a4.double().add(a2a4))
             .mul_by_xi()
-            .add(Fp2 {
-                c0: Fp::one(),
-                c1: Fp::zero(),
-            });
+            .add(Fp2::one());
         let mut f = blst_fp12::default();
         f.fp6[0].fp2 = [a0.to_blst(), a2.to_blst(), a4.to_blst()];
         f.fp6[1].fp2 = [a1.to_blst(), a3.to_blst(), a5.to_blst()];
@@ -269,31 +282,15 @@ fn raise_to_x(a: &blst_fp12, half: bool) -> Option<blst_fp12> {
         }
         *slot = c;
     }
-    // One inversion for the six divisors (Montgomery's trick).
-    let divisors = powers.map(|p| p.divisor());
-    if divisors.iter().any(Fp2::is_zero) {
+    let mut inverses = powers.map(|p| p.divisor());
+    if !Fp2::batch_inverse(&mut inverses) {
         return None;
     }
-    let mut prefix = [Fp2::zero(); 6];
-    let mut acc = divisors[0];
-    prefix[0] = acc;
-    for i in 1..6 {
-        acc = acc.mul(divisors[i]);
-        prefix[i] = acc;
-    }
-    let mut inv = acc.inverse();
-    let mut product: Option<blst_fp12> = None;
-    for i in (0..6).rev() {
-        let own = if i == 0 { inv } else { inv.mul(prefix[i - 1]) };
-        inv = inv.mul(divisors[i]);
-        let full = powers[i].decompress(own);
-        product = Some(match product {
-            None => full,
-            Some(p) => fp12_mul(&p, &full),
-        });
-    }
+    let mut full = powers.iter().zip(inverses).map(|(p, i)| p.decompress(i));
+    let first = full.next()?;
+    let product = full.fold(first, |acc, f| fp12_mul(&acc, &f));
     // x is negative: the inverse of a cyclotomic element is its conjugate.
-    product.map(|p| conjugate(&p))
+    Some(conjugate(&product))
 }
 
 /// blst's final exponentiation with compressed exponentiations by `x`:
@@ -311,17 +308,28 @@ pub(super) fn blst_final_exp(f: &blst_fp12) -> blst_fp12 {
     out
 }
 
-fn compressed_final_exp(f: &blst_fp12) -> Option<blst_fp12> {
-    // The easy part: f^((p⁶ − 1)(p² + 1)).
+/// The easy part of the final exponentiation, `f^((p⁶ − 1)(p² + 1))`:
+/// an element of the cyclotomic subgroup.
+fn easy_part(f: &blst_fp12) -> blst_fp12 {
     let mut inv = blst_fp12::default();
     // SAFETY: reads an initialised Fp12 element, writes `inv`.
     unsafe { blst::blst_fp12_inverse(&mut inv, f) };
     let t = fp12_mul(&conjugate(f), &inv);
-    let ret = fp12_mul(&t, &frobenius(&t, 2));
+    fp12_mul(&t, &frobenius(&t, 2))
+}
+
+/// blst's Granger–Scott squaring of a cyclotomic-subgroup element.
+fn cyclotomic_sqr(a: &blst_fp12) -> blst_fp12 {
+    let mut out = blst_fp12::default();
+    // SAFETY: reads an initialised Fp12 element, writes `out`.
+    unsafe { blst::blst_fp12_cyclotomic_sqr(&mut out, a) };
+    out
+}
+
+fn compressed_final_exp(f: &blst_fp12) -> Option<blst_fp12> {
+    let ret = easy_part(f);
     // The hard part, in blst's order.
-    let mut y0 = blst_fp12::default();
-    // SAFETY: reads an initialised Fp12 element, writes `y0`.
-    unsafe { blst::blst_fp12_cyclotomic_sqr(&mut y0, &ret) };
+    let y0 = cyclotomic_sqr(&ret);
     let y1 = raise_to_x(&y0, false)?;
     let y2 = raise_to_x(&y1, true)?;
     let y1 = conjugate(&fp12_mul(&y1, &conjugate(&ret)));
@@ -366,23 +374,31 @@ mod tests {
     /// An element of the cyclotomic subgroup: the easy part of the final
     /// exponentiation applied to a Miller-loop output.
     fn cyclotomic(seed: u8) -> blst_fp12 {
-        let f = miller_output(seed);
-        let mut inv = blst_fp12::default();
-        // SAFETY: reads an initialised element, writes `inv`.
-        unsafe { blst::blst_fp12_inverse(&mut inv, &f) };
-        let t = fp12_mul(&conjugate(&f), &inv);
-        fp12_mul(&t, &frobenius(&t, 2))
-    }
-
-    fn cyclotomic_sqr(a: &blst_fp12) -> blst_fp12 {
-        let mut out = blst_fp12::default();
-        // SAFETY: reads an initialised element, writes `out`.
-        unsafe { blst::blst_fp12_cyclotomic_sqr(&mut out, a) };
-        out
+        easy_part(&miller_output(seed))
     }
 
     fn decompress(c: &Compressed) -> blst_fp12 {
         c.decompress(c.divisor().inverse())
+    }
+
+    /// The batch inversion against one inversion per element, and its
+    /// refusal (values unchanged) when one element is zero.
+    #[test]
+    fn batch_inverse_matches_single_inversions() {
+        let g = cyclotomic(30);
+        let mut values = Compressed::of(&g);
+        let mut v = [values.a1, values.a2, values.a4, values.a5];
+        let singles = v.map(Fp2::inverse);
+        assert!(Fp2::batch_inverse(&mut v));
+        assert_eq!(v, singles);
+        values.a4 = Fp2 {
+            c0: Fp::zero(),
+            c1: Fp::zero(),
+        };
+        let mut with_zero = [values.a1, values.a2, values.a4, values.a5];
+        let before = with_zero;
+        assert!(!Fp2::batch_inverse(&mut with_zero));
+        assert_eq!(with_zero, before);
     }
 
     /// The compressed squaring is blst's Granger–Scott squaring on the

@@ -38,7 +38,7 @@ const P: [u64; 6] = [
 
 /// The element blst has just written to `out` ([`read_fresh`]).
 #[inline(always)]
-fn fresh(out: &blst_fp) -> Fp {
+pub(super) fn fresh(out: &blst_fp) -> Fp {
     Fp(blst_fp {
         l: read_fresh(&out.l),
     })

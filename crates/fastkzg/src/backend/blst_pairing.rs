@@ -23,6 +23,8 @@
 
 use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6, blst_p1_affine, blst_p2_affine};
 
+use super::blst_final_exp::Fp2;
+
 /// The loop's segments after the first doubling: (index of the addition
 /// line, number of doubling lines after it). Together with the first line
 /// they cover all 68 precomputed lines (1 + 3 + 4 + 10 + 33 + 17).
@@ -49,36 +51,17 @@ impl Lines {
     }
 }
 
-fn fp2_mul(a: &blst_fp2, b: &blst_fp2) -> blst_fp2 {
-    let mut out = blst_fp2::default();
-    // SAFETY: reads two initialised Fp2 elements, writes `out`.
-    unsafe { blst::blst_fp2_mul(&mut out, a, b) };
-    out
-}
-
 /// Divides every line by its `c2` (one shared inversion), unless one of
 /// them is zero: then nothing changes and the result is `false`.
 fn normalize(lines: &mut [blst_fp6; 68]) -> bool {
-    if lines.iter().any(|l| l.fp2[2] == blst_fp2::default()) {
+    let mut inverses = lines.map(|l| Fp2::from_blst(&l.fp2[2]));
+    if !Fp2::batch_inverse(&mut inverses) {
         return false;
     }
-    // SAFETY: `blst_fp12_one` returns a pointer to a static constant.
-    let one = unsafe { (*blst::blst_fp12_one()).fp6[0].fp2[0] };
-    let mut prefix = Vec::with_capacity(lines.len());
-    let mut acc = one;
-    for l in lines.iter() {
-        prefix.push(acc);
-        acc = fp2_mul(&acc, &l.fp2[2]);
-    }
-    let mut inv = blst_fp2::default();
-    // SAFETY: reads an initialised non-zero Fp2 element, writes `inv`.
-    unsafe { blst::blst_fp2_inverse(&mut inv, &acc) };
-    for (l, before) in lines.iter_mut().zip(prefix).rev() {
-        let c2_inv = fp2_mul(&inv, &before);
-        inv = fp2_mul(&inv, &l.fp2[2]);
-        l.fp2[0] = fp2_mul(&l.fp2[0], &c2_inv);
-        l.fp2[1] = fp2_mul(&l.fp2[1], &c2_inv);
-        l.fp2[2] = one;
+    for (l, c2_inv) in lines.iter_mut().zip(inverses) {
+        l.fp2[0] = Fp2::from_blst(&l.fp2[0]).mul(c2_inv).to_blst();
+        l.fp2[1] = Fp2::from_blst(&l.fp2[1]).mul(c2_inv).to_blst();
+        l.fp2[2] = Fp2::one().to_blst();
     }
     true
 }
@@ -181,6 +164,7 @@ pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::blst_final_exp::blst_final_exp;
 
     fn random_g1(seed: u8) -> blst_p1_affine {
         let mut p = blst::blst_p1::default();
@@ -233,13 +217,6 @@ mod tests {
         }
     }
 
-    fn final_exp(f: &blst_fp12) -> blst_fp12 {
-        let mut out = blst_fp12::default();
-        // SAFETY: reads an initialised fp12, writes `out`.
-        unsafe { blst::blst_final_exp(&mut out, f) };
-        out
-    }
-
     fn pairs<'a>(ps: &[blst_p1_affine], ls: &'a [Lines]) -> Vec<LinePair<'a>> {
         ps.iter()
             .zip(ls)
@@ -272,7 +249,7 @@ mod tests {
             );
             let ours = miller_loop_lines_n(&pairs(&ps[..n], &normalized));
             assert_ne!(ours, theirs);
-            assert_eq!(final_exp(&ours), final_exp(&theirs), "{n} pairs");
+            assert_eq!(blst_final_exp(&ours), blst_final_exp(&theirs), "{n} pairs");
         }
     }
 
