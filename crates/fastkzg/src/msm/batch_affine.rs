@@ -603,26 +603,40 @@ fn endomorphism<B: Backend>(p: &B::G1Affine, beta: B::Fp) -> B::G1Affine {
 }
 
 /// `Σ_i scalars[i]·points[i]` for each MSM `(points, scalars)`. Each MSM is
-/// split by GLV into `2n` points (`Pᵢ` and `φ(Pᵢ)`) with 128-bit scalars;
+/// split by GLV into `2n` points (`Pᵢ` and `φ(Pᵢ)`) with 128-bit scalars
+/// (`n` points when every scalar is below λ, as the short randomizers of
+/// a batch verification are: then every `φ(Pᵢ)` has the integer 0);
 /// every window of every MSM is a group of [`signed_digit_sums`], all in
 /// lock step, and the windows are joined by doublings. Points must be in
 /// G1 (the endomorphism acts as λ there only). Extra entries of the longer
 /// slice are ignored.
 pub fn g1_msm_many<B: Backend>(msms: &[MsmInput<'_, B>]) -> Vec<B::G1> {
+    g1_msm_many_on::<B>(msms, 1)
+}
+
+/// [`g1_msm_many`] with its windows shared among `threads` threads of the
+/// caller's pool ([`small_scalar_msms`]).
+pub(crate) fn g1_msm_many_on<B: Backend>(msms: &[MsmInput<'_, B>], threads: usize) -> Vec<B::G1> {
     let beta = B::g1_glv_beta();
-    let split = msms
-        .iter()
-        .map(|(points, scalars)| {
-            let n = points.len().min(scalars.len());
-            let mut all = Vec::with_capacity(2 * n);
-            all.extend_from_slice(&points[..n]);
+    let prepare = |i: usize| {
+        let (points, scalars) = msms[i];
+        let n = points.len().min(scalars.len());
+        let halves: Vec<(u128, u128)> = scalars[..n].iter().map(super::glv::split).collect();
+        let mut all = Vec::with_capacity(2 * n);
+        all.extend_from_slice(&points[..n]);
+        let mut ints: Vec<u128> = halves.iter().map(|h| h.0).collect();
+        if halves.iter().any(|h| h.1 != 0) {
             all.extend(points[..n].iter().map(|p| endomorphism::<B>(p, beta)));
-            let halves: Vec<(u128, u128)> = scalars[..n].iter().map(super::glv::split).collect();
-            let ints = halves.iter().map(|h| h.0).chain(halves.iter().map(|h| h.1));
-            (all, ints.collect())
-        })
-        .collect();
-    small_scalar_msms::<B>(split, HALF_SCALAR_BITS)
+            ints.extend(halves.iter().map(|h| h.1));
+        }
+        (all, ints)
+    };
+    let split = if threads > 1 {
+        crate::par::map_collect(msms.len(), prepare)
+    } else {
+        (0..msms.len()).map(prepare).collect()
+    };
+    small_scalar_msms::<B>(split, HALF_SCALAR_BITS, threads)
 }
 
 /// One MSM of [`g1_msm_many_shifted`]: its bases `Pᵢ`, their shifted
@@ -690,7 +704,33 @@ pub fn g1_msm_many_shifted<B: Backend>(msms: &[ShiftedInput<'_, B>]) -> Vec<B::G
             (all, ints)
         })
         .collect();
-    small_scalar_msms::<B>(split, SHIFT_BITS + 2)
+    small_scalar_msms::<B>(split, SHIFT_BITS + 2, 1)
+}
+
+/// `costs`' indices dealt into at most `parts` non-empty shares of about
+/// equal total cost: the costliest first, each to the share with the least
+/// so far (within the cost of one item of the best split; contiguous runs
+/// can miss it by a large item: 12 % with a short-scalar MSM beside a full
+/// one). Each share lists its indices in increasing order.
+fn share_by_cost(costs: &[usize], parts: usize) -> Vec<Vec<usize>> {
+    let parts = parts.clamp(1, costs.len().max(1));
+    let mut order: Vec<usize> = (0..costs.len()).collect();
+    order.sort_by_key(|i| core::cmp::Reverse(costs[*i]));
+    let mut shares: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new()); parts];
+    for i in order {
+        if let Some(least) = shares.iter_mut().min_by_key(|s| s.0) {
+            least.0 += costs[i];
+            least.1.push(i);
+        }
+    }
+    shares
+        .into_iter()
+        .filter(|s| !s.1.is_empty())
+        .map(|(_, mut items)| {
+            items.sort_unstable();
+            items
+        })
+        .collect()
 }
 
 /// `Σ ints[i]·points[i]` for each MSM `(points, ints)` with non-negative
@@ -705,9 +745,16 @@ pub fn g1_msm_many_shifted<B: Backend>(msms: &[ShiftedInput<'_, B>]) -> Vec<B::G
 /// window of every MSM is a group of
 /// [`signed_digit_sums`], all in lock step, and the windows are joined by
 /// doublings.
+///
+/// With `threads > 1` the groups are cut into that many runs of about
+/// equal cost ([`split_by_cost`]), each run in lock step on its own
+/// thread of the caller's pool: a split by windows, so no bucket is reduced
+/// twice, and MSMs of unequal cost (a short-scalar one beside a full one)
+/// still share the threads evenly.
 fn small_scalar_msms<B: Backend>(
     msms: Vec<(Vec<B::G1Affine>, Vec<u128>)>,
     bits: usize,
+    threads: usize,
 ) -> Vec<B::G1> {
     let total: usize = msms.iter().map(|(p, _)| p.len()).sum();
     if total == 0 {
@@ -740,7 +787,28 @@ fn small_scalar_msms<B: Backend>(
             (0..layers).map(move |t| (&points[..], &digits[t * m..(t + 1) * m]))
         })
         .collect();
-    let sums = signed_digit_sums::<B>(&groups, c);
+    let sums = if threads > 1 {
+        // A group's cost in the units of `bucket_window`: 16 per non-zero
+        // digit, 9 per bucket of the reduction.
+        let costs: Vec<usize> = groups
+            .iter()
+            .map(|(_, d)| 16 * d.iter().filter(|x| **x != 0).count() + (9 << c))
+            .collect();
+        let shares = share_by_cost(&costs, threads);
+        let parts = crate::par::map_collect(shares.len(), |i| {
+            let mine: Vec<DigitInput<'_, B>> = shares[i].iter().map(|g| groups[*g]).collect();
+            signed_digit_sums::<B>(&mine, c)
+        });
+        let mut sums = vec![B::G1::zero(); groups.len()];
+        for (share, part) in shares.iter().zip(parts) {
+            for (g, sum) in share.iter().zip(part) {
+                sums[*g] = sum;
+            }
+        }
+        sums
+    } else {
+        signed_digit_sums::<B>(&groups, c)
+    };
     sums.chunks_exact(layers)
         .map(|windows| {
             windows
@@ -855,6 +923,52 @@ mod tests {
         assert_eq!(window_widths(129, 10), [&[9][..], &[10; 12][..]].concat());
     }
 
+    /// The shares hold every index once, in order, none empty, at most
+    /// `parts` of them, and differ in cost by at most the largest item.
+    #[test]
+    fn share_by_cost_deals_every_item() {
+        let cases: [(&[usize], usize); 8] = [
+            (&[], 2),
+            (&[5], 3),
+            (&[1, 1, 1, 1], 2),
+            (&[4, 1, 1, 1, 1], 2),
+            (&[1; 26], 2),
+            (&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13], 4),
+            (&[0, 0, 7, 0], 2),
+            (&[21, 21, 21, 21, 21, 37, 37, 37, 37, 37], 2),
+        ];
+        for (costs, parts) in cases {
+            let shares = share_by_cost(costs, parts);
+            assert!(shares.len() <= parts.max(1));
+            assert!(shares
+                .iter()
+                .all(|s| !s.is_empty() && s.windows(2).all(|w| w[0] < w[1])));
+            let mut all: Vec<usize> = shares.concat();
+            all.sort_unstable();
+            assert_eq!(all, (0..costs.len()).collect::<Vec<_>>());
+            let totals: Vec<usize> = shares
+                .iter()
+                .map(|s| s.iter().map(|i| costs[*i]).sum())
+                .collect();
+            let spread = totals.iter().max().unwrap_or(&0) - totals.iter().min().unwrap_or(&0);
+            assert!(
+                spread <= costs.iter().copied().max().unwrap_or(0),
+                "{costs:?} {shares:?}"
+            );
+        }
+        assert_eq!(
+            share_by_cost(&[1; 26], 2)
+                .iter()
+                .map(Vec::len)
+                .collect::<Vec<_>>(),
+            [13, 13]
+        );
+        assert_eq!(
+            share_by_cost(&[4, 1, 1, 1, 1], 2),
+            [vec![0], vec![1, 2, 3, 4]]
+        );
+    }
+
     /// Integers at the top of the GLV halves' range (just below
     /// `1.5·2^127`), runs of ones and of zeros, against the naive sum, for
     /// the windows of 4 to 9 bits that these sizes choose.
@@ -881,12 +995,19 @@ mod tests {
                 })
                 .collect();
             let scalars: Vec<_> = ints.iter().map(|k| fr(*k)).collect();
-            let got = small_scalar_msms::<B>(vec![(ps.clone(), ints)], HALF_SCALAR_BITS);
-            assert_eq!(
-                got,
-                vec![g1_lincomb_naive::<B>(&ps, &scalars)],
-                "{m} points"
-            );
+            let want = g1_lincomb_naive::<B>(&ps, &scalars);
+            let got = small_scalar_msms::<B>(vec![(ps.clone(), ints.clone())], HALF_SCALAR_BITS, 1);
+            assert_eq!(got, vec![want], "{m} points");
+            // On two and three threads (windows shared among them), beside a
+            // second MSM of short integers (mostly zero digits).
+            let short: Vec<u128> = ints.iter().map(|k| k >> 100).collect();
+            let short_scalars: Vec<_> = short.iter().map(|k| fr(*k)).collect();
+            let want_short = g1_lincomb_naive::<B>(&ps, &short_scalars);
+            for threads in [2, 3] {
+                let msms = vec![(ps.clone(), short.clone()), (ps.clone(), ints.clone())];
+                let got = small_scalar_msms::<B>(msms, HALF_SCALAR_BITS, threads);
+                assert_eq!(got, vec![want_short, want], "{m} points, {threads} threads");
+            }
         }
         assert_eq!(windows, [4, 5, 6, 7, 8, 9]);
     }

@@ -92,14 +92,16 @@ pub(crate) fn g1_msm_plus_positions<B: Backend>(
 }
 
 /// `Σ scalars[i]·points[i]` for each scalar list over the same points: in
-/// lock step on one thread (one batch-affine pass shares its rounds and
-/// inversions) when the generic MSM runs, else one [`g1_msm`] per list,
-/// spread over the caller's pool.
+/// lock step (one batch-affine pass shares its rounds and inversions) when
+/// the generic MSM runs on one or two threads, the windows of all lists
+/// shared between the two; else one [`g1_msm`] per list, spread over the
+/// caller's pool.
 pub fn g1_msm_shared_points<B: Backend>(
     points: &[B::G1Affine],
     scalar_lists: &[&[B::Fr]],
 ) -> Vec<B::G1> {
-    if crate::par::threads() > 1 || points.len() < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
+    let threads = crate::par::threads();
+    if threads > 2 || points.len() < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
         // The pool's threads shared among the lists: with more threads
         // than lists, each list's MSM is split further (as in
         // [`g1_lincomb`]).
@@ -110,7 +112,7 @@ pub fn g1_msm_shared_points<B: Backend>(
     }
     let msms: Vec<batch_affine::MsmInput<'_, B>> =
         scalar_lists.iter().map(|s| (points, *s)).collect();
-    batch_affine::g1_msm_many::<B>(&msms)
+    batch_affine::g1_msm_many_on::<B>(&msms, threads)
 }
 
 /// `Σ scalars[i]·points[i]` with [`g1_msm`] (spec `g1_lincomb`), split
