@@ -1,7 +1,8 @@
 //! The spec's Fiat–Shamir challenges and their helpers: `hash_to_bls_field`,
 //! `compute_challenge` (Deneb), `compute_verify_cell_kzg_proof_batch_challenge`
-//! (Fulu) and `compute_powers`. They hash bytes only and validate nothing
-//! beyond list lengths.
+//! (Fulu) and `compute_powers`, and the randomizers that fastkzg's cell
+//! batch verification derives from the Fulu challenge. They hash bytes only
+//! and validate nothing beyond list lengths.
 
 use core::borrow::Borrow;
 
@@ -51,6 +52,52 @@ pub(crate) fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
     out
 }
 
+/// Domain separator of [`compute_cell_batch_randomizers`] (not a spec
+/// constant: the spec uses the challenge's powers).
+const CELL_BATCH_RANDOMIZER_DOMAIN: &[u8; 16] = b"FASTKZG_CBRND_V1";
+
+/// Bits of each randomizer of [`compute_cell_batch_randomizers`].
+pub(crate) const CELL_BATCH_RANDOMIZER_BITS: u32 = 127;
+
+/// `n` randomizers below `2^127` for the random linear combination of
+/// `verify_cell_kzg_proof_batch`, derived from its Fiat–Shamir challenge
+/// `r`: randomizers `2j` and `2j + 1` are the two halves (little-endian,
+/// top bit cleared) of `SHA-256(domain ‖ r as 32 bytes big-endian ‖ j as 8
+/// bytes big-endian)`.
+///
+/// The spec combines the cells' equations with the powers `r^k`; any
+/// randomizers independent of the inputs' claims serve the same purpose.
+/// Half-length ones halve the length of the proof sum `Σ t_k·π_k`'s
+/// scalars. A batch with a false claim passes only if `Σ t_k·e_k = 0` for
+/// the claims' errors `e_k` (in Fr, one of them non-zero): given the other
+/// randomizers, one value of that claim's `t_k` out of `2^127`, which the
+/// hash (over all inputs, through `r`) picks. Every new try costs the
+/// forger a hash of the whole batch and succeeds with probability
+/// `2^-127`, below BLS12-381's own security level. A batch whose claims all
+/// hold passes for any randomizers, as with the spec's.
+pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
+    let seed = r.to_bytes_be();
+    let top = (1u128 << CELL_BATCH_RANDOMIZER_BITS) - 1;
+    let mut out = Vec::with_capacity(n + 1);
+    for j in 0..n.div_ceil(2) as u64 {
+        let mut h = Sha256::new();
+        h.update(CELL_BATCH_RANDOMIZER_DOMAIN);
+        h.update(seed);
+        h.update(j.to_be_bytes());
+        let digest: [u8; 32] = h.finalize().into();
+        for half in digest.chunks_exact(16) {
+            let mut le = [0u8; 16];
+            le.copy_from_slice(half);
+            let t = u128::from_le_bytes(le) & top;
+            let mut be = [0u8; 32];
+            be[16..].copy_from_slice(&t.to_be_bytes());
+            out.push(F::from_bytes_be_reduced(&be));
+        }
+    }
+    out.truncate(n);
+    out
+}
+
 /// Spec `compute_verify_cell_kzg_proof_batch_challenge`: SHA-256 over the
 /// domain separator, the sizes, the deduplicated commitments, and for every
 /// cell its commitment index, cell index, 64 field elements and proof,
@@ -93,4 +140,41 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>
         h.update(proofs[k]);
     }
     Ok(B::Fr::from_bytes_be_reduced(&h.finalize().into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::Blst;
+
+    type Fr = <Blst as Backend>::Fr;
+
+    /// The randomizers are the hash halves below `2^127`, the same for the
+    /// same challenge, different for another, and a prefix for fewer cells.
+    #[test]
+    fn cell_batch_randomizers_are_the_hash_halves() {
+        let r = Fr::from_u64(0x1234_5678_9abc);
+        let t = compute_cell_batch_randomizers(&r, 5);
+        assert_eq!(t.len(), 5);
+        assert_eq!(compute_cell_batch_randomizers(&r, 4)[..], t[..4]);
+        assert!(compute_cell_batch_randomizers(&r, 0).is_empty());
+        for (j, pair) in t.chunks(2).enumerate() {
+            let digest: [u8; 32] = Sha256::new()
+                .chain_update(b"FASTKZG_CBRND_V1")
+                .chain_update(r.to_bytes_be())
+                .chain_update((j as u64).to_be_bytes())
+                .finalize()
+                .into();
+            for (k, v) in pair.iter().enumerate() {
+                let be = v.to_bytes_be();
+                assert_eq!(be[..16], [0u8; 16]);
+                assert!(be[16] < 0x80);
+                let mut want: Vec<u8> = digest[16 * k..16 * k + 16].iter().rev().copied().collect();
+                want[0] &= 0x7f;
+                assert_eq!(be[16..], want[..]);
+            }
+        }
+        let other = compute_cell_batch_randomizers(&(r + Fr::one()), 5);
+        assert!(other.iter().zip(&t).all(|(a, b)| a != b));
+    }
 }

@@ -7,7 +7,9 @@ use super::{cell_to_coset_evals_scaled_at, check_cell_indices, coset_shift_expon
 use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
-use crate::ethereum::challenge::{compute_powers, compute_verify_cell_kzg_proof_batch_challenge};
+use crate::ethereum::challenge::{
+    compute_cell_batch_randomizers, compute_verify_cell_kzg_proof_batch_challenge,
+};
 use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
 };
@@ -62,9 +64,9 @@ impl<B: Backend> KzgSettings<B> {
         })
     }
 
-    /// `LL = Σ r^k π_k` and `RLP = Σ r^k h_k^64 π_k`. When one column (a
+    /// `LL = Σ t_k π_k` and `RLP = Σ t_k h_k^64 π_k`. When one column (a
     /// data-column sidecar) or a few large ones occur, the proofs are first
-    /// summed per column, `S_c = Σ_{k∈c} r^k π_k`, so that `LL = Σ S_c` and
+    /// summed per column, `S_c = Σ_{k∈c} t_k π_k`, so that `LL = Σ S_c` and
     /// `RLP = Σ h_c^64 S_c` cost one small MSM instead of a second `n`-point
     /// one. For one column `RLP = h_c^64·LL` is left to the pairing
     /// ([`ProofSums::OneColumn`]).
@@ -73,19 +75,19 @@ impl<B: Backend> KzgSettings<B> {
         proofs: &[B::G1Affine],
         columns: &[usize],
         by_column: &ByColumn,
-        r_powers: &[B::Fr],
+        randomizers: &[B::Fr],
     ) -> ProofSums<B> {
         let ByColumn { members, distinct } = by_column;
         // Per-column MSMs of `n/d` points cost more per point than two
         // n-point MSMs unless the columns are large (Pippenger's cost per
         // point falls with size), so group only for one column or big ones.
         if distinct.len() > 1 && proofs.len() / distinct.len() < 512 {
-            let weighted: Vec<B::Fr> = r_powers
+            let weighted: Vec<B::Fr> = randomizers
                 .iter()
                 .zip(columns)
                 .map(|(rk, col)| *rk * self.coset_shift_pow(*col))
                 .collect();
-            let sums = crate::msm::g1_msm_shared_points::<B>(proofs, &[r_powers, &weighted]);
+            let sums = crate::msm::g1_msm_shared_points::<B>(proofs, &[randomizers, &weighted]);
             return ProofSums::General {
                 ll: sums[0],
                 rlp: sums[1],
@@ -94,7 +96,7 @@ impl<B: Backend> KzgSettings<B> {
         if let [col] = distinct[..] {
             return ProofSums::OneColumn {
                 col,
-                ll: crate::msm::g1_msm::<B>(proofs, r_powers),
+                ll: crate::msm::g1_msm::<B>(proofs, randomizers),
             };
         }
         let mut ll = B::G1::zero();
@@ -103,7 +105,7 @@ impl<B: Backend> KzgSettings<B> {
         for &col in distinct {
             let cells = &members[col];
             let pts: Vec<B::G1Affine> = cells.iter().map(|k| proofs[*k]).collect();
-            let sc: Vec<B::Fr> = cells.iter().map(|k| r_powers[*k]).collect();
+            let sc: Vec<B::Fr> = cells.iter().map(|k| randomizers[*k]).collect();
             let s = crate::msm::g1_msm::<B>(&pts, &sc);
             ll += s;
             sums.push(s);
@@ -140,18 +142,18 @@ impl<B: Backend> KzgSettings<B> {
         Ok(points.into_iter().flatten().collect())
     }
 
-    /// `RLC − RLI` with `RLC = Σ_i w_i C_i`, `w_i` the sum of `r^k` over the
+    /// `RLC − RLI` with `RLC = Σ_i w_i C_i`, `w_i` the sum of `t_k` over the
     /// cells of unique commitment `i`. When `RLI` is left as position sums,
     /// these join `RLC`'s MSM, negated ([`crate::msm::g1_msm_plus_positions`]).
     fn weighted_commitments_minus(
         &self,
         unique_points: &[B::G1Affine],
         commitment_indices: &[u64],
-        r_powers: &[B::Fr],
+        randomizers: &[B::Fr],
         rli: CellCommitment<B>,
     ) -> B::G1 {
         let mut weights = vec![B::Fr::zero(); unique_points.len()];
-        for (ci, rk) in commitment_indices.iter().zip(r_powers) {
+        for (ci, rk) in commitment_indices.iter().zip(randomizers) {
             weights[*ci as usize] += *rk;
         }
         match rli {
@@ -163,7 +165,7 @@ impl<B: Backend> KzgSettings<B> {
         }
     }
 
-    /// `RLI`: the `r^k`-weighted cells aggregated per column, interpolated
+    /// `RLI`: the `t_k`-weighted cells aggregated per column, interpolated
     /// once per column on its coset, shifted to monomial form and committed
     /// with the first 64 monomial setup points. On more than two threads
     /// the columns are shared among them (each sums its columns' terms,
@@ -177,7 +179,7 @@ impl<B: Backend> KzgSettings<B> {
         by_column: &ByColumn,
         evals: &[Vec<B::Fr>],
         c: B::Fr,
-        r_powers: &[B::Fr],
+        randomizers: &[B::Fr],
     ) -> Result<CellCommitment<B>> {
         let ByColumn { members, distinct } = by_column;
         let threads = crate::par::threads();
@@ -190,7 +192,13 @@ impl<B: Backend> KzgSettings<B> {
         let partials = crate::par::try_map_collect(distinct.len().div_ceil(per_part), |p| {
             let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
             for col in &distinct[p * per_part..distinct.len().min((p + 1) * per_part)] {
-                self.add_column_interpolation(*col, &members[*col], evals, r_powers, &mut interp)?;
+                self.add_column_interpolation(
+                    *col,
+                    &members[*col],
+                    evals,
+                    randomizers,
+                    &mut interp,
+                )?;
             }
             Ok::<_, Error>(interp)
         })?;
@@ -208,20 +216,20 @@ impl<B: Backend> KzgSettings<B> {
     }
 
     /// Adds to `interp` the monomial coefficients, times 64, of the
-    /// polynomial interpolating `Σ_{k∈members} r^k·evals[k]` on the coset
+    /// polynomial interpolating `Σ_{k∈members} t_k·evals[k]` on the coset
     /// of cell index `col`.
     fn add_column_interpolation(
         &self,
         col: usize,
         members: &[usize],
         evals: &[Vec<B::Fr>],
-        r_powers: &[B::Fr],
+        randomizers: &[B::Fr],
         interp: &mut [B::Fr],
     ) -> Result<()> {
         let mut values = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
         for k in members {
             for (a, v) in values.iter_mut().zip(&evals[*k]) {
-                *a += *v * r_powers[*k];
+                *a += *v * randomizers[*k];
             }
         }
         // The cell's values are in bit-reversed order of its coset.
@@ -249,6 +257,14 @@ impl<B: Backend> KzgSettings<B> {
     /// Errors: the four lists differ in length; a cell index `>= 128`; a
     /// commitment or proof is not a valid G1 point; a cell field element is
     /// not canonical. A wrong proof is `Ok(false)`.
+    ///
+    /// The cells' equations are combined as in the spec's
+    /// `verify_cell_kzg_proof_batch_impl`, from the spec's challenge `r`,
+    /// but with 127-bit randomizers `t_k` hashed from `r`
+    /// ([`compute_cell_batch_randomizers`]) instead of the powers `r^k`:
+    /// a true batch passes either way, and a false one passes with
+    /// probability at most `2^-127` per try (the spec's powers: `n·2^-254`),
+    /// while the sum `Σ t_k·π_k` costs half of `Σ r^k·π_k`.
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#verify_cell_kzg_proof_batch>
     #[must_use = "a proof that does not verify is Ok(false), not an error"]
@@ -353,16 +369,16 @@ impl<B: Backend> KzgSettings<B> {
                 let c = parsed.first().map_or(B::Fr::one(), |p| p.1);
                 let evals: Vec<Vec<B::Fr>> = parsed.into_iter().map(|p| p.0).collect();
                 let r = r?;
-                let r_powers = compute_powers(&r, n);
+                let randomizers = compute_cell_batch_randomizers(&r, n);
                 let rli = phase!(
                     "interpolation commitment",
-                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &r_powers)
+                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &randomizers)
                 )?;
-                Ok((r_powers, rli))
+                Ok((randomizers, rli))
             },
         );
         let unique_points = unique_points?;
-        let (r_powers, rli) = cell_side?;
+        let (randomizers, rli) = cell_side?;
         let proofs = proofs?;
 
         // The two proof sums (one MSM each on two threads) beside the
@@ -371,7 +387,7 @@ impl<B: Backend> KzgSettings<B> {
             || {
                 phase!(
                     "proof sums",
-                    self.proof_sums(&proofs, &columns, &by_column, &r_powers)
+                    self.proof_sums(&proofs, &columns, &by_column, &randomizers)
                 )
             },
             || {
@@ -380,7 +396,7 @@ impl<B: Backend> KzgSettings<B> {
                     self.weighted_commitments_minus(
                         &unique_points,
                         &commitment_indices,
-                        &r_powers,
+                        &randomizers,
                         rli
                     )
                 )
