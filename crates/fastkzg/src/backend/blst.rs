@@ -234,6 +234,9 @@ impl Module<Fr> for Fr {
 }
 
 impl Scalar for Fr {
+    fn small_lincomb(out: &mut [Self], ints: &[u128], rows: &[&[Self]]) {
+        super::blst_fr_lincomb::small_lincomb(out, ints, rows);
+    }
     fn one() -> Self {
         Self::from_u64(1)
     }

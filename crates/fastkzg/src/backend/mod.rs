@@ -87,6 +87,7 @@ pub(crate) mod accel;
 pub mod blst;
 mod blst_final_exp;
 mod blst_fp;
+mod blst_fr_lincomb;
 mod blst_glv;
 mod blst_ifma;
 mod blst_pairing;
@@ -204,6 +205,25 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     fn square(&self) -> Self;
     /// The multiplicative inverse; `None` for zero. May be variable time.
     fn inverse(&self) -> Option<Self>;
+
+    /// `out[j] = Σ_k ints[k]·rows[k][j]` for every `j < out.len()`, with
+    /// integers below `2^127` (the randomizers of a batch verification).
+    /// Rows shorter than `out` are read as zeros beyond their end. The
+    /// default is one product per term; a backend may sum the terms'
+    /// unreduced products and reduce once per output.
+    fn small_lincomb(out: &mut [Self], ints: &[u128], rows: &[&[Self]]) {
+        for o in out.iter_mut() {
+            *o = Self::zero();
+        }
+        for (t, row) in ints.iter().zip(rows) {
+            let mut be = [0u8; 32];
+            be[16..].copy_from_slice(&t.to_be_bytes());
+            let t = Self::from_bytes_be_reduced(&be);
+            for (o, v) in out.iter_mut().zip(row.iter()) {
+                *o += *v * t;
+            }
+        }
+    }
 
     /// `self^exp` with `exp` given as little-endian 64-bit limbs (variable time).
     fn pow(&self, exp: &[u64]) -> Self {

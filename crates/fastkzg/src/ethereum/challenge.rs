@@ -59,6 +59,13 @@ const CELL_BATCH_RANDOMIZER_DOMAIN: &[u8; 16] = b"FASTKZG_CBRND_V1";
 /// Bits of each randomizer of [`compute_cell_batch_randomizers`].
 pub(crate) const CELL_BATCH_RANDOMIZER_BITS: u32 = 127;
 
+/// The element of Fr with a value below `2^128`.
+pub(crate) fn scalar_from_u128<F: Scalar>(v: u128) -> F {
+    let mut be = [0u8; 32];
+    be[16..].copy_from_slice(&v.to_be_bytes());
+    F::from_bytes_be_reduced(&be)
+}
+
 /// `n` randomizers below `2^127` for the random linear combination of
 /// `verify_cell_kzg_proof_batch`, derived from its Fiat–Shamir challenge
 /// `r`: randomizers `2j` and `2j + 1` are the two halves (little-endian,
@@ -75,7 +82,7 @@ pub(crate) const CELL_BATCH_RANDOMIZER_BITS: u32 = 127;
 /// forger a hash of the whole batch and succeeds with probability
 /// `2^-127`, below BLS12-381's own security level. A batch whose claims all
 /// hold passes for any randomizers, as with the spec's.
-pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
+pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<u128> {
     let seed = r.to_bytes_be();
     let top = (1u128 << CELL_BATCH_RANDOMIZER_BITS) - 1;
     let mut out = Vec::with_capacity(n + 1);
@@ -88,10 +95,7 @@ pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<
         for half in digest.chunks_exact(16) {
             let mut le = [0u8; 16];
             le.copy_from_slice(half);
-            let t = u128::from_le_bytes(le) & top;
-            let mut be = [0u8; 32];
-            be[16..].copy_from_slice(&t.to_be_bytes());
-            out.push(F::from_bytes_be_reduced(&be));
+            out.push(u128::from_le_bytes(le) & top);
         }
     }
     out.truncate(n);
@@ -166,12 +170,12 @@ mod tests {
                 .finalize()
                 .into();
             for (k, v) in pair.iter().enumerate() {
-                let be = v.to_bytes_be();
+                let mut le = [0u8; 16];
+                le.copy_from_slice(&digest[16 * k..16 * k + 16]);
+                assert_eq!(*v, u128::from_le_bytes(le) & ((1 << 127) - 1));
+                let be = scalar_from_u128::<Fr>(*v).to_bytes_be();
                 assert_eq!(be[..16], [0u8; 16]);
-                assert!(be[16] < 0x80);
-                let mut want: Vec<u8> = digest[16 * k..16 * k + 16].iter().rev().copied().collect();
-                want[0] &= 0x7f;
-                assert_eq!(be[16..], want[..]);
+                assert_eq!(be[16..], v.to_be_bytes());
             }
         }
         let other = compute_cell_batch_randomizers(&(r + Fr::one()), 5);

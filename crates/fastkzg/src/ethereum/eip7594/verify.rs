@@ -8,7 +8,7 @@ use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::ethereum::challenge::{
-    compute_cell_batch_randomizers, compute_verify_cell_kzg_proof_batch_challenge,
+    compute_cell_batch_randomizers, compute_verify_cell_kzg_proof_batch_challenge, scalar_from_u128,
 };
 use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
@@ -179,7 +179,7 @@ impl<B: Backend> KzgSettings<B> {
         by_column: &ByColumn,
         evals: &[Vec<B::Fr>],
         c: B::Fr,
-        randomizers: &[B::Fr],
+        randomizers: &[u128],
     ) -> Result<CellCommitment<B>> {
         let ByColumn { members, distinct } = by_column;
         let threads = crate::par::threads();
@@ -223,15 +223,13 @@ impl<B: Backend> KzgSettings<B> {
         col: usize,
         members: &[usize],
         evals: &[Vec<B::Fr>],
-        randomizers: &[B::Fr],
+        randomizers: &[u128],
         interp: &mut [B::Fr],
     ) -> Result<()> {
         let mut values = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-        for k in members {
-            for (a, v) in values.iter_mut().zip(&evals[*k]) {
-                *a += *v * randomizers[*k];
-            }
-        }
+        let ints: Vec<u128> = members.iter().map(|k| randomizers[*k]).collect();
+        let rows: Vec<&[B::Fr]> = members.iter().map(|k| &evals[*k][..]).collect();
+        B::Fr::small_lincomb(&mut values, &ints, &rows);
         // The cell's values are in bit-reversed order of its coset.
         fft::ifft_in_place_rn_unscaled(&mut values, &self.cell_domain)?;
         // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j is
@@ -369,11 +367,12 @@ impl<B: Backend> KzgSettings<B> {
                 let c = parsed.first().map_or(B::Fr::one(), |p| p.1);
                 let evals: Vec<Vec<B::Fr>> = parsed.into_iter().map(|p| p.0).collect();
                 let r = r?;
-                let randomizers = compute_cell_batch_randomizers(&r, n);
+                let ints = compute_cell_batch_randomizers(&r, n);
                 let rli = phase!(
                     "interpolation commitment",
-                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &randomizers)
+                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &ints)
                 )?;
+                let randomizers: Vec<B::Fr> = ints.iter().map(|t| scalar_from_u128(*t)).collect();
                 Ok((randomizers, rli))
             },
         );
