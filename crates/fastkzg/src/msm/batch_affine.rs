@@ -746,8 +746,8 @@ fn share_by_cost(costs: &[usize], parts: usize) -> Vec<Vec<usize>> {
 /// [`signed_digit_sums`], all in lock step, and the windows are joined by
 /// doublings.
 ///
-/// With `threads > 1` the groups are cut into that many runs of about
-/// equal cost ([`split_by_cost`]), each run in lock step on its own
+/// With `threads > 1` the groups are dealt into that many shares of about
+/// equal cost ([`share_by_cost`]), each share in lock step on its own
 /// thread of the caller's pool: a split by windows, so no bucket is reduced
 /// twice, and MSMs of unequal cost (a short-scalar one beside a full one)
 /// still share the threads evenly.

@@ -258,8 +258,8 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// The cells' equations are combined as in the spec's
     /// `verify_cell_kzg_proof_batch_impl`, from the spec's challenge `r`,
-    /// but with 127-bit randomizers `t_k` hashed from `r`
-    /// ([`compute_cell_batch_randomizers`]) instead of the powers `r^k`:
+    /// but with 127-bit randomizers `t_k` (halves of `SHA-256` over a
+    /// domain separator, `r` and a counter) instead of the powers `r^k`:
     /// a true batch passes either way, and a false one passes with
     /// probability at most `2^-127` per try (the spec's powers: `n·2^-254`),
     /// while the sum `Σ t_k·π_k` costs half of `Σ r^k·π_k`.
