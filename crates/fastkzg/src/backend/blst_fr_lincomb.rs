@@ -124,9 +124,7 @@ mod tests {
                     *o = Fr::zero();
                 }
                 for (t, row) in ints.iter().zip(&refs) {
-                    let mut be = [0u8; 32];
-                    be[16..].copy_from_slice(&t.to_be_bytes());
-                    let t = Fr::from_bytes_be_reduced(&be);
+                    let t = Fr::from_u128(*t);
                     for (o, v) in out.iter_mut().zip(row.iter()) {
                         *o += *v * t;
                     }

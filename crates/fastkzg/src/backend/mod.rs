@@ -206,6 +206,13 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
     /// The multiplicative inverse; `None` for zero. May be variable time.
     fn inverse(&self) -> Option<Self>;
 
+    /// The field element with the given value below `2^128`.
+    fn from_u128(v: u128) -> Self {
+        let mut be = [0u8; 32];
+        be[16..].copy_from_slice(&v.to_be_bytes());
+        Self::from_bytes_be_reduced(&be)
+    }
+
     /// `out[j] = Σ_k ints[k]·rows[k][j]` for every `j < out.len()`, with
     /// integers below `2^127` (the randomizers of a batch verification).
     /// Rows shorter than `out` are read as zeros beyond their end. The
@@ -216,9 +223,7 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
             *o = Self::zero();
         }
         for (t, row) in ints.iter().zip(rows) {
-            let mut be = [0u8; 32];
-            be[16..].copy_from_slice(&t.to_be_bytes());
-            let t = Self::from_bytes_be_reduced(&be);
+            let t = Self::from_u128(*t);
             for (o, v) in out.iter_mut().zip(row.iter()) {
                 *o += *v * t;
             }

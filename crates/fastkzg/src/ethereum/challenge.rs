@@ -59,13 +59,6 @@ const CELL_BATCH_RANDOMIZER_DOMAIN: &[u8; 16] = b"FASTKZG_CBRND_V1";
 /// Bits of each randomizer of [`compute_cell_batch_randomizers`].
 pub(crate) const CELL_BATCH_RANDOMIZER_BITS: u32 = 127;
 
-/// The element of Fr with a value below `2^128`.
-pub(crate) fn scalar_from_u128<F: Scalar>(v: u128) -> F {
-    let mut be = [0u8; 32];
-    be[16..].copy_from_slice(&v.to_be_bytes());
-    F::from_bytes_be_reduced(&be)
-}
-
 /// `n` randomizers below `2^127` for the random linear combination of
 /// `verify_cell_kzg_proof_batch`, derived from its Fiat–Shamir challenge
 /// `r`: randomizers `2j` and `2j + 1` are the two halves (little-endian,
@@ -173,7 +166,7 @@ mod tests {
                 let mut le = [0u8; 16];
                 le.copy_from_slice(&digest[16 * k..16 * k + 16]);
                 assert_eq!(*v, u128::from_le_bytes(le) & ((1 << 127) - 1));
-                let be = scalar_from_u128::<Fr>(*v).to_bytes_be();
+                let be = Fr::from_u128(*v).to_bytes_be();
                 assert_eq!(be[..16], [0u8; 16]);
                 assert_eq!(be[16..], v.to_be_bytes());
             }

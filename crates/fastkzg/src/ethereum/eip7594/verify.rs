@@ -8,7 +8,7 @@ use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
 use crate::ethereum::challenge::{
-    compute_cell_batch_randomizers, compute_verify_cell_kzg_proof_batch_challenge, scalar_from_u128,
+    compute_cell_batch_randomizers, compute_verify_cell_kzg_proof_batch_challenge,
 };
 use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
@@ -372,7 +372,7 @@ impl<B: Backend> KzgSettings<B> {
                     "interpolation commitment",
                     self.aggregated_interpolation_commitment(&by_column, &evals, c, &ints)
                 )?;
-                let randomizers: Vec<B::Fr> = ints.iter().map(|t| scalar_from_u128(*t)).collect();
+                let randomizers: Vec<B::Fr> = ints.iter().map(|t| B::Fr::from_u128(*t)).collect();
                 Ok((randomizers, rli))
             },
         );
