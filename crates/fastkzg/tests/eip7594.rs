@@ -12,9 +12,11 @@ backend_tests!(
     typed_errors_for_bad_cell_inputs,
     random_malformed_verification_agrees_with_c_kzg,
     decoded_commitments_cache_keeps_every_answer,
+    many_blobs_by_column_agree_with_c_kzg,
 );
 
 use common::{random_blob, rng};
+use fastkzg::Blst;
 use fastkzg::{Backend, Cell, Error, Input, KzgSettings, CELLS_PER_EXT_BLOB};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -511,5 +513,92 @@ fn decoded_commitments_cache_keeps_every_answer<B: Backend>() {
             ),
             "round {round}: {bad_c:?}"
         );
+    }
+}
+
+/// Eight blobs' commitments, cells and proofs (computed once, with blst).
+type BlobCells = ([u8; 48], Vec<Cell>, Vec<[u8; 48]>);
+
+fn eight_blobs() -> &'static [BlobCells] {
+    static BLOBS: OnceLock<Vec<BlobCells>> = OnceLock::new();
+    BLOBS.get_or_init(|| {
+        let mut r = rng(13);
+        (0..8)
+            .map(|_| {
+                let blob = random_blob(&mut r);
+                let ks = ours::<Blst>();
+                let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
+                let commitment = ks.blob_to_kzg_commitment(&blob).unwrap();
+                (commitment, cells.to_vec(), proofs.to_vec())
+            })
+            .collect()
+    })
+}
+
+/// Batches of many cells per column (eight blobs × 24 random columns, in
+/// random order, one cell twice), where the proofs are summed per column:
+/// valid, and with a cell, a proof or a commitment of another entry of the
+/// same column, or two proofs of different columns swapped; the answers
+/// agree with c-kzg's.
+fn many_blobs_by_column_agree_with_c_kzg<B: Backend>() {
+    let mut r = rng(14);
+    let blobs = eight_blobs();
+    let mut columns: Vec<u64> = (0..CELLS_PER_EXT_BLOB as u64).collect();
+    columns.shuffle(&mut r);
+    let mut entries: Vec<(usize, u64)> = (0..blobs.len())
+        .flat_map(|b| columns[..24].iter().map(move |c| (b, *c)))
+        .collect();
+    entries.push(entries[5]);
+    entries.shuffle(&mut r);
+    let cs: Vec<[u8; 48]> = entries.iter().map(|(b, _)| blobs[*b].0).collect();
+    let ids: Vec<u64> = entries.iter().map(|(_, c)| *c).collect();
+    let cells: Vec<Cell> = entries
+        .iter()
+        .map(|(b, c)| blobs[*b].1[*c as usize])
+        .collect();
+    let proofs: Vec<[u8; 48]> = entries
+        .iter()
+        .map(|(b, c)| blobs[*b].2[*c as usize])
+        .collect();
+    // Another entry with the same cell index but another blob.
+    let k = 3;
+    let same_column = (0..entries.len())
+        .find(|j| entries[*j].1 == entries[k].1 && entries[*j].0 != entries[k].0)
+        .unwrap();
+    let other_column = (0..entries.len())
+        .find(|j| entries[*j].1 != entries[k].1)
+        .unwrap();
+    let mut wrong_cell = cells.clone();
+    wrong_cell[k] = cells[same_column];
+    let mut wrong_proof = proofs.clone();
+    wrong_proof[k] = proofs[same_column];
+    let mut swapped = proofs.clone();
+    swapped.swap(k, other_column);
+    let mut wrong_commitment = cs.clone();
+    wrong_commitment[k] = cs[same_column];
+    let cases = [
+        (&cs, &cells, &proofs, true),
+        (&cs, &wrong_cell, &proofs, false),
+        (&cs, &cells, &wrong_proof, false),
+        (&cs, &cells, &swapped, false),
+        (&wrong_commitment, &cells, &proofs, false),
+    ];
+    for (i, (c, cl, p, want)) in cases.into_iter().enumerate() {
+        let got = ours::<B>()
+            .verify_cell_kzg_proof_batch(c, &ids, cl, p)
+            .unwrap();
+        let theirs = ck()
+            .verify_cell_kzg_proof_batch(
+                &c.iter()
+                    .map(|x| c_kzg::Bytes48::new(*x))
+                    .collect::<Vec<_>>(),
+                &ids,
+                &ck_cells(cl),
+                &p.iter()
+                    .map(|x| c_kzg::Bytes48::new(*x))
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap();
+        assert_eq!((got, theirs), (want, want), "case {i}");
     }
 }

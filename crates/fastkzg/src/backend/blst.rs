@@ -234,8 +234,8 @@ impl Module<Fr> for Fr {
 }
 
 impl Scalar for Fr {
-    fn small_lincomb(out: &mut [Self], ints: &[u128], rows: &[&[Self]]) {
-        super::blst_fr_lincomb::small_lincomb(out, ints, rows);
+    fn glv_lincomb(out: &mut [Self], halves: &[(u64, u64)], rows: &[&[Self]]) {
+        super::blst_fr_lincomb::glv_lincomb(out, halves, rows);
     }
     fn one() -> Self {
         Self::from_u64(1)

@@ -213,19 +213,21 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
         Self::from_bytes_be_reduced(&be)
     }
 
-    /// `out[j] = Σ_k ints[k]·rows[k][j]` for every `j < out.len()`, with
-    /// integers below `2^127` (the randomizers of a batch verification).
-    /// Rows shorter than `out` are read as zeros beyond their end. The
-    /// default is one product per term; a backend may sum the terms'
-    /// unreduced products and reduce once per output.
-    fn small_lincomb(out: &mut [Self], ints: &[u128], rows: &[&[Self]]) {
+    /// `out[j] = Σ_k (a_k + b_k·λ)·rows[k][j]` for every `j < out.len()`,
+    /// with `halves[k] = (a_k, b_k)` (the GLV form of a cell batch's
+    /// randomizers; λ = `0xac45a4010001a40200000000ffffffff`, the eigenvalue
+    /// of G1's endomorphism `(x, y) ↦ (β·x, y)`). Rows shorter than `out`
+    /// are read as zeros beyond their end. The default is one product per
+    /// term; a backend may sum the terms' unreduced products and reduce once
+    /// per output.
+    fn glv_lincomb(out: &mut [Self], halves: &[(u64, u64)], rows: &[&[Self]]) {
         for o in out.iter_mut() {
             *o = Self::zero();
         }
-        for (t, row) in ints.iter().zip(rows) {
-            let t = Self::from_u128(*t);
+        let t = crate::msm::glv::from_halves::<Self>(halves);
+        for (t, row) in t.iter().zip(rows) {
             for (o, v) in out.iter_mut().zip(row.iter()) {
-                *o += *v * t;
+                *o += *v * *t;
             }
         }
     }

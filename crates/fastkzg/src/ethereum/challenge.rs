@@ -54,30 +54,33 @@ pub(crate) fn compute_powers<F: Scalar>(r: &F, n: usize) -> Vec<F> {
 
 /// Domain separator of [`compute_cell_batch_randomizers`] (not a spec
 /// constant: the spec uses the challenge's powers).
-const CELL_BATCH_RANDOMIZER_DOMAIN: &[u8; 16] = b"FASTKZG_CBRND_V1";
+const CELL_BATCH_RANDOMIZER_DOMAIN: &[u8; 16] = b"FASTKZG_CBRND_V2";
 
-/// Bits of each randomizer of [`compute_cell_batch_randomizers`].
-pub(crate) const CELL_BATCH_RANDOMIZER_BITS: u32 = 127;
-
-/// `n` randomizers below `2^127` for the random linear combination of
+/// `n` randomizers for the random linear combination of
 /// `verify_cell_kzg_proof_batch`, derived from its Fiat–Shamir challenge
-/// `r`: randomizers `2j` and `2j + 1` are the two halves (little-endian,
-/// top bit cleared) of `SHA-256(domain ‖ r as 32 bytes big-endian ‖ j as 8
-/// bytes big-endian)`.
+/// `r`, each in GLV form: `(a, b)` stands for `t = a + b·λ mod r`, with λ
+/// the eigenvalue of G1's endomorphism φ ([`crate::msm::glv`]) and
+/// `a, b < 2^64`. Randomizers `2j` and `2j + 1` are the two 16-byte halves
+/// of `SHA-256(domain ‖ r as 32 bytes big-endian ‖ j as 8 bytes
+/// big-endian)`, each read as `a` then `b` (8 bytes little-endian each).
 ///
 /// The spec combines the cells' equations with the powers `r^k`; any
 /// randomizers independent of the inputs' claims serve the same purpose.
-/// Half-length ones halve the length of the proof sum `Σ t_k·π_k`'s
-/// scalars. A batch with a false claim passes only if `Σ t_k·e_k = 0` for
-/// the claims' errors `e_k` (in Fr, one of them non-zero): given the other
-/// randomizers, one value of that claim's `t_k` out of `2^127`, which the
-/// hash (over all inputs, through `r`) picks. Every new try costs the
-/// forger a hash of the whole batch and succeeds with probability
-/// `2^-127`, below BLS12-381's own security level. A batch whose claims all
-/// hold passes for any randomizers, as with the spec's.
-pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<u128> {
+/// In this form `t·π = a·π + b·φ(π)` is a sum of two 64-bit products, so
+/// the proof sums cost half of the spec's. Distinct pairs give distinct
+/// `t`: `a + b·λ ≡ a' + b'·λ` would make `(a − a', b − b')` a vector of
+/// the lattice `{(u, v) : u + v·λ ≡ 0 mod r}` with entries below `2^64`,
+/// whose shortest non-zero vectors are about `2^127` long (its
+/// determinant is `r` and its basis `(λ, −1)`, `(λ + 1, λ)` is nearly
+/// orthogonal). A batch with a false claim passes only if `Σ t_k·e_k = 0`
+/// for the claims' errors `e_k` (in Fr, one of them non-zero): given the
+/// other randomizers, one value of that claim's `t_k` out of `2^128`,
+/// which the hash (over all inputs, through `r`) picks. Every new try
+/// costs the forger a hash of the whole batch and succeeds with
+/// probability `2^-128`, below BLS12-381's own security level. A batch
+/// whose claims all hold passes for any randomizers, as with the spec's.
+pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<(u64, u64)> {
     let seed = r.to_bytes_be();
-    let top = (1u128 << CELL_BATCH_RANDOMIZER_BITS) - 1;
     let mut out = Vec::with_capacity(n + 1);
     for j in 0..n.div_ceil(2) as u64 {
         let mut h = Sha256::new();
@@ -86,9 +89,12 @@ pub(crate) fn compute_cell_batch_randomizers<F: Scalar>(r: &F, n: usize) -> Vec<
         h.update(j.to_be_bytes());
         let digest: [u8; 32] = h.finalize().into();
         for half in digest.chunks_exact(16) {
-            let mut le = [0u8; 16];
-            le.copy_from_slice(half);
-            out.push(u128::from_le_bytes(le) & top);
+            let word = |i: usize| {
+                let mut le = [0u8; 8];
+                le.copy_from_slice(&half[8 * i..8 * i + 8]);
+                u64::from_le_bytes(le)
+            };
+            out.push((word(0), word(1)));
         }
     }
     out.truncate(n);
@@ -146,10 +152,11 @@ mod tests {
 
     type Fr = <Blst as Backend>::Fr;
 
-    /// The randomizers are the hash halves below `2^127`, the same for the
-    /// same challenge, different for another, and a prefix for fewer cells.
+    /// The randomizers are the hash's 8-byte words in order, the same for
+    /// the same challenge, different for another, and a prefix for fewer
+    /// cells; their field elements `a + b·λ` are distinct.
     #[test]
-    fn cell_batch_randomizers_are_the_hash_halves() {
+    fn cell_batch_randomizers_are_the_hash_words() {
         let r = Fr::from_u64(0x1234_5678_9abc);
         let t = compute_cell_batch_randomizers(&r, 5);
         assert_eq!(t.len(), 5);
@@ -157,21 +164,25 @@ mod tests {
         assert!(compute_cell_batch_randomizers(&r, 0).is_empty());
         for (j, pair) in t.chunks(2).enumerate() {
             let digest: [u8; 32] = Sha256::new()
-                .chain_update(b"FASTKZG_CBRND_V1")
+                .chain_update(b"FASTKZG_CBRND_V2")
                 .chain_update(r.to_bytes_be())
                 .chain_update((j as u64).to_be_bytes())
                 .finalize()
                 .into();
-            for (k, v) in pair.iter().enumerate() {
-                let mut le = [0u8; 16];
-                le.copy_from_slice(&digest[16 * k..16 * k + 16]);
-                assert_eq!(*v, u128::from_le_bytes(le) & ((1 << 127) - 1));
-                let be = Fr::from_u128(*v).to_bytes_be();
-                assert_eq!(be[..16], [0u8; 16]);
-                assert_eq!(be[16..], v.to_be_bytes());
+            for (k, (a, b)) in pair.iter().enumerate() {
+                let word = |i: usize| {
+                    let mut le = [0u8; 8];
+                    le.copy_from_slice(&digest[16 * k + 8 * i..16 * k + 8 * i + 8]);
+                    u64::from_le_bytes(le)
+                };
+                assert_eq!((*a, *b), (word(0), word(1)));
             }
         }
         let other = compute_cell_batch_randomizers(&(r + Fr::one()), 5);
         assert!(other.iter().zip(&t).all(|(a, b)| a != b));
+        let fields: Vec<Fr> = crate::msm::glv::from_halves(&t);
+        for (i, f) in fields.iter().enumerate() {
+            assert!(fields[..i].iter().all(|g| g != f));
+        }
     }
 }

@@ -51,9 +51,9 @@ pub type DigitInput<'a, B> = (&'a [<B as Backend>::G1Affine], &'a [u16]);
 
 /// An affine point other than infinity.
 #[derive(Clone, Copy, Debug)]
-struct Xy<F> {
-    x: F,
-    y: F,
+pub(crate) struct Xy<F> {
+    pub(crate) x: F,
+    pub(crate) y: F,
 }
 
 /// Accumulator states.
@@ -68,7 +68,7 @@ const BUSY: u8 = 2;
 /// target, e.g. equal digits) go to a projective overflow accumulator per
 /// target instead of waiting for rounds of their own, so no input costs more
 /// than one projective addition per point.
-struct Accumulators<B: Backend> {
+pub(crate) struct Accumulators<B: Backend> {
     points: Vec<Xy<B::Fp>>,
     state: Vec<u8>,
     /// Queued additions: target, addend, and whether it is a doubling.
@@ -88,7 +88,7 @@ struct Accumulators<B: Backend> {
 }
 
 impl<B: Backend> Accumulators<B> {
-    fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         let zero = B::Fp::zero();
         Accumulators {
             points: vec![Xy { x: zero, y: zero }; n],
@@ -103,13 +103,13 @@ impl<B: Backend> Accumulators<B> {
     }
 
     /// The point in accumulator `t` (after [`Accumulators::finish`]).
-    fn get(&self, t: usize) -> Option<Xy<B::Fp>> {
+    pub(crate) fn get(&self, t: usize) -> Option<Xy<B::Fp>> {
         (self.state[t] != EMPTY).then(|| self.points[t])
     }
 
     /// Adds `p` into accumulator `t`; completed by the next round.
     #[inline]
-    fn add(&mut self, t: usize, p: Xy<B::Fp>) {
+    pub(crate) fn add(&mut self, t: usize, p: Xy<B::Fp>) {
         match self.state[t] {
             EMPTY => {
                 self.points[t] = p;
@@ -180,7 +180,7 @@ impl<B: Backend> Accumulators<B> {
     /// retried in affine rounds while those still complete a quarter of
     /// them, the rest are summed in projective form per target, and these
     /// sums are added in at the end (one per target, so without conflicts).
-    fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         self.round();
         // Affine retries while a round completes at least a quarter of the
         // waiting additions (many targets); the rest (additions piling onto

@@ -64,6 +64,21 @@ pub(crate) fn split_scalar(k: &[u64; 4]) -> (u128, u128) {
     (lo, q)
 }
 
+/// λ as a scalar field element.
+pub(crate) fn lambda<F: crate::backend::Scalar>() -> F {
+    F::from_u128((LAMBDA[1] as u128) << 64 | LAMBDA[0] as u128)
+}
+
+/// The scalar field elements `a + b·λ` of pairs `(a, b)` (the inverse of
+/// [`split`] for halves below `2^64`).
+pub(crate) fn from_halves<F: crate::backend::Scalar>(halves: &[(u64, u64)]) -> Vec<F> {
+    let lambda = lambda::<F>();
+    halves
+        .iter()
+        .map(|(a, b)| F::from_u64(*a) + lambda * F::from_u64(*b))
+        .collect()
+}
+
 /// [`split_scalar`] of a scalar field element.
 pub(crate) fn split<F: crate::backend::Scalar>(k: &F) -> (u128, u128) {
     split_scalar(&scalar_limbs(k))

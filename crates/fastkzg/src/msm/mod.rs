@@ -7,6 +7,7 @@ pub mod fixed_base;
 pub(crate) mod glv;
 pub mod jacobian;
 pub mod scale;
+pub(crate) mod small_groups;
 pub mod straus;
 pub mod subset_sum;
 pub mod wnaf;

@@ -27,6 +27,28 @@ enum ProofSums<B: Backend> {
     General { ll: B::G1, rlp: B::G1 },
 }
 
+/// The fewest cells per column, on average, for which the proofs are
+/// summed per column in lock step ([`KzgSettings::proof_sums`]) on one
+/// thread. The column sums cost a chain of 65 doublings per column plus a
+/// share per cell, the two MSMs only a share per cell: blst's arithmetic on
+/// Zen 5, all 128 columns, one thread, 1 to 8 cells per column: two MSMs
+/// 2.1, 3.7, 5.1, 6.2 and 11.3 ms (for 1, 2, 3, 4 and 8), the column sums
+/// 4.0, 4.9, 5.8, 6.5 and 9.8 ms, equal at about five.
+const COLUMN_SUMS_MIN_CELLS_PER_COLUMN: usize = 6;
+
+/// [`COLUMN_SUMS_MIN_CELLS_PER_COLUMN`] on more than one thread (the
+/// columns' `RLP` MSM runs on one): two threads, 4, 6, 8 and 16 cells per
+/// column: two MSMs 3.4, 4.8, 6.2 and 11.3 ms, the column sums 4.0, 5.0,
+/// 6.0 and 9.3 ms.
+const COLUMN_SUMS_MIN_CELLS_PER_COLUMN_PARALLEL: usize = 8;
+
+/// A batch's randomizers `t_k = a_k + b_k·λ`: as field elements, and as
+/// their halves `(a_k, b_k)`.
+struct Randomizers<F> {
+    field: Vec<F>,
+    halves: Vec<(u64, u64)>,
+}
+
 /// The cells of a batch grouped by cell index (column).
 struct ByColumn {
     /// For each cell index, the positions `k` of the cells with that index.
@@ -64,24 +86,37 @@ impl<B: Backend> KzgSettings<B> {
         })
     }
 
-    /// `LL = Σ t_k π_k` and `RLP = Σ t_k h_k^64 π_k`. When one column (a
-    /// data-column sidecar) or a few large ones occur, the proofs are first
+    /// `LL = Σ t_k π_k` and `RLP = Σ t_k h_k^64 π_k`. The proofs are first
     /// summed per column, `S_c = Σ_{k∈c} t_k π_k`, so that `LL = Σ S_c` and
-    /// `RLP = Σ h_c^64 S_c` cost one small MSM instead of a second `n`-point
-    /// one. For one column `RLP = h_c^64·LL` is left to the pairing
-    /// ([`ProofSums::OneColumn`]).
+    /// `RLP = Σ h_c^64 S_c`: for one column (a data-column sidecar) `RLP =
+    /// h_c^64·LL` is left to the pairing ([`ProofSums::OneColumn`]); for
+    /// many columns the column sums run in lock step
+    /// ([`crate::msm::small_groups`], the randomizers' 64-bit GLV halves
+    /// over tables of the proofs) and `RLP` is one MSM over half as many
+    /// points as columns (`h_{c'}^64 = −h_c^64` for cell indices `c` and
+    /// `c' = c ⊕ 1`). With few cells per column, two `n`-point MSMs cost
+    /// less than the column sums' chains.
     fn proof_sums(
         &self,
         proofs: &[B::G1Affine],
         columns: &[usize],
         by_column: &ByColumn,
         randomizers: &[B::Fr],
+        halves: &[(u64, u64)],
     ) -> ProofSums<B> {
         let ByColumn { members, distinct } = by_column;
-        // Per-column MSMs of `n/d` points cost more per point than two
-        // n-point MSMs unless the columns are large (Pippenger's cost per
-        // point falls with size), so group only for one column or big ones.
-        if distinct.len() > 1 && proofs.len() / distinct.len() < 512 {
+        if let [col] = distinct[..] {
+            return ProofSums::OneColumn {
+                col,
+                ll: crate::msm::g1_msm::<B>(proofs, randomizers),
+            };
+        }
+        let per_column = if crate::par::threads() > 1 {
+            COLUMN_SUMS_MIN_CELLS_PER_COLUMN_PARALLEL
+        } else {
+            COLUMN_SUMS_MIN_CELLS_PER_COLUMN
+        };
+        if B::msm_accelerated() || proofs.len() < per_column * distinct.len() {
             let weighted: Vec<B::Fr> = randomizers
                 .iter()
                 .zip(columns)
@@ -93,25 +128,42 @@ impl<B: Backend> KzgSettings<B> {
                 rlp: sums[1],
             };
         }
-        if let [col] = distinct[..] {
-            return ProofSums::OneColumn {
-                col,
-                ll: crate::msm::g1_msm::<B>(proofs, randomizers),
-            };
-        }
+        let groups: Vec<Vec<usize>> = distinct.iter().map(|c| members[*c].clone()).collect();
+        let parts = crate::par::threads().min(groups.len()).max(1);
+        let per_part = groups.len().div_ceil(parts);
+        let sums: Vec<Option<(B::Fp, B::Fp)>> =
+            crate::par::map_collect(groups.len().div_ceil(per_part), |p| {
+                let mine = &groups[p * per_part..groups.len().min((p + 1) * per_part)];
+                crate::msm::small_groups::glv_group_sums::<B>(proofs, halves, mine)
+            })
+            .into_iter()
+            .flatten()
+            .collect();
+        // S_c for each h_c^64 = ω_128^e up to sign: e < 64 adds S_c, e ≥ 64
+        // subtracts it (ω_128^64 = −1).
+        let half = CELLS_PER_EXT_BLOB / 2;
         let mut ll = B::G1::zero();
-        let mut sums = Vec::with_capacity(distinct.len());
-        let mut shifts = Vec::with_capacity(distinct.len());
-        for &col in distinct {
-            let cells = &members[col];
-            let pts: Vec<B::G1Affine> = cells.iter().map(|k| proofs[*k]).collect();
-            let sc: Vec<B::Fr> = cells.iter().map(|k| randomizers[*k]).collect();
-            let s = crate::msm::g1_msm::<B>(&pts, &sc);
-            ll += s;
-            sums.push(s);
-            shifts.push(self.coset_shift_pow(col));
+        let mut folded = vec![B::G1::zero(); half];
+        for (col, sum) in distinct.iter().zip(sums) {
+            let Some((x, y)) = sum else {
+                continue;
+            };
+            let p = B::g1_from_affine(&B::g1_affine_from_xy(x, y));
+            ll += p;
+            let e = coset_shift_exponent(*col);
+            if e < half {
+                folded[e] += p;
+            } else {
+                folded[e - half] -= p;
+            }
         }
-        let rlp = crate::msm::g1_msm::<B>(&B::g1_batch_to_affine(&sums), &shifts);
+        let used: Vec<usize> = (0..half).filter(|e| !folded[*e].is_zero()).collect();
+        let points = B::g1_batch_to_affine(&used.iter().map(|e| folded[*e]).collect::<Vec<_>>());
+        let shifts: Vec<B::Fr> = used
+            .iter()
+            .map(|e| self.ext_domain.root(FIELD_ELEMENTS_PER_CELL * e))
+            .collect();
+        let rlp = crate::msm::g1_msm::<B>(&points, &shifts);
         ProofSums::General { ll, rlp }
     }
 
@@ -179,7 +231,7 @@ impl<B: Backend> KzgSettings<B> {
         by_column: &ByColumn,
         evals: &[Vec<B::Fr>],
         c: B::Fr,
-        randomizers: &[u128],
+        randomizers: &[(u64, u64)],
     ) -> Result<CellCommitment<B>> {
         let ByColumn { members, distinct } = by_column;
         let threads = crate::par::threads();
@@ -217,19 +269,20 @@ impl<B: Backend> KzgSettings<B> {
 
     /// Adds to `interp` the monomial coefficients, times 64, of the
     /// polynomial interpolating `Σ_{k∈members} t_k·evals[k]` on the coset
-    /// of cell index `col`.
+    /// of cell index `col`, for `t_k = a_k + b_k·λ` given as
+    /// `halves[k] = (a_k, b_k)`.
     fn add_column_interpolation(
         &self,
         col: usize,
         members: &[usize],
         evals: &[Vec<B::Fr>],
-        randomizers: &[u128],
+        halves: &[(u64, u64)],
         interp: &mut [B::Fr],
     ) -> Result<()> {
         let mut values = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-        let ints: Vec<u128> = members.iter().map(|k| randomizers[*k]).collect();
         let rows: Vec<&[B::Fr]> = members.iter().map(|k| &evals[*k][..]).collect();
-        B::Fr::small_lincomb(&mut values, &ints, &rows);
+        let halves: Vec<(u64, u64)> = members.iter().map(|k| halves[*k]).collect();
+        B::Fr::glv_lincomb(&mut values, &halves, &rows);
         // The cell's values are in bit-reversed order of its coset.
         fft::ifft_in_place_rn_unscaled(&mut values, &self.cell_domain)?;
         // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j is
@@ -258,11 +311,13 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// The cells' equations are combined as in the spec's
     /// `verify_cell_kzg_proof_batch_impl`, from the spec's challenge `r`,
-    /// but with 127-bit randomizers `t_k` (halves of `SHA-256` over a
-    /// domain separator, `r` and a counter) instead of the powers `r^k`:
-    /// a true batch passes either way, and a false one passes with
-    /// probability at most `2^-127` per try (the spec's powers: `n·2^-254`),
-    /// while the sum `Σ t_k·π_k` costs half of `Σ r^k·π_k`.
+    /// but with randomizers `t_k = a_k + b_k·λ` (`a_k`, `b_k` 64-bit words of
+    /// `SHA-256` over a domain separator, `r` and a counter; λ the
+    /// eigenvalue of G1's endomorphism φ) instead of the powers `r^k`: a
+    /// true batch passes either way, and a false one passes with
+    /// probability at most `2^-128` per try (the spec's powers:
+    /// `n·2^-254`), while `t_k·π_k = a_k·π_k + b_k·φ(π_k)` costs half of
+    /// `r^k·π_k`.
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#verify_cell_kzg_proof_batch>
     #[must_use = "a proof that does not verify is Ok(false), not an error"]
@@ -329,7 +384,7 @@ impl<B: Backend> KzgSettings<B> {
                     )
                 )
             },
-            || -> Result<(Vec<B::Fr>, CellCommitment<B>)> {
+            || -> Result<(Randomizers<B::Fr>, CellCommitment<B>)> {
                 // The cells enter only the interpolation, which is linear
                 // in them: they are parsed in the backend's cheapest form
                 // (values times a constant 1/c, the same for every cell).
@@ -367,17 +422,23 @@ impl<B: Backend> KzgSettings<B> {
                 let c = parsed.first().map_or(B::Fr::one(), |p| p.1);
                 let evals: Vec<Vec<B::Fr>> = parsed.into_iter().map(|p| p.0).collect();
                 let r = r?;
-                let ints = compute_cell_batch_randomizers(&r, n);
+                let halves = compute_cell_batch_randomizers(&r, n);
                 let rli = phase!(
                     "interpolation commitment",
-                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &ints)
+                    self.aggregated_interpolation_commitment(&by_column, &evals, c, &halves)
                 )?;
-                let randomizers: Vec<B::Fr> = ints.iter().map(|t| B::Fr::from_u128(*t)).collect();
-                Ok((randomizers, rli))
+                let field = crate::msm::glv::from_halves::<B::Fr>(&halves);
+                Ok((Randomizers { field, halves }, rli))
             },
         );
         let unique_points = unique_points?;
-        let (randomizers, rli) = cell_side?;
+        let (
+            Randomizers {
+                field: randomizers,
+                halves,
+            },
+            rli,
+        ) = cell_side?;
         let proofs = proofs?;
 
         // The two proof sums (one MSM each on two threads) beside the
@@ -386,7 +447,7 @@ impl<B: Backend> KzgSettings<B> {
             || {
                 phase!(
                     "proof sums",
-                    self.proof_sums(&proofs, &columns, &by_column, &randomizers)
+                    self.proof_sums(&proofs, &columns, &by_column, &randomizers, &halves)
                 )
             },
             || {

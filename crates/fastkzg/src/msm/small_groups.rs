@@ -1,0 +1,379 @@
+//! Many small MSMs at once whose scalars are given in GLV form `a + b·λ`
+//! with `a, b < 2^64` (the per-column proof sums of a cell batch): Straus's
+//! method with one affine accumulator per MSM, all MSMs in lock step.
+//!
+//! Each point's table holds its odd multiples `P, 3P, …, 15P`
+//! ([`odd_multiples_affine`], in lock step over all points) and the `x` of
+//! their images under the endomorphism φ (one product each), so
+//! `a·P + b·φ(P)` is two width-5 NAFs of 64 bits over one table. The terms
+//! that an MSM has at one bit are first summed (binary trees, a level of
+//! all trees at a time); then, from the top bit down, every accumulator is
+//! doubled and that bit's sum added. Every step is a batch of independent
+//! affine additions sharing one inversion ([`PairSums`]): about 5M + 1S
+//! per addition and 5M + 2S per doubling, against 7M + 4S and 2M + 5S on a
+//! Jacobian accumulator, and unlike the bucket method an MSM of a few
+//! points pays no bucket reduction. The chain has 65 doublings instead of
+//! the 128 of a 128-bit scalar.
+//!
+//! For eight blobs × 128 cells (128 MSMs of 8 points) with blst's
+//! arithmetic on Zen 5, one thread: about 39 k additions and doublings,
+//! 9.0 ms, against 11.3 ms for the two 1024-point bucket MSMs it replaces
+//! (`LL` and `RLP`; see `verify_cell_kzg_proof_batch`).
+
+use super::batch_affine::Xy;
+use super::jacobian::{odd_multiples_affine, TABLE_LEN};
+use super::wnaf::WINDOW;
+use crate::backend::{Backend, BaseField};
+
+/// The affine sum of each group: `Σ_{i ∈ groups[g]} (a_i + b_i·λ)·P_i`
+/// for `halves[i] = (a_i, b_i)`, `None` for the point at infinity. Points
+/// must be in G1 (φ acts as λ there only); points at infinity and zero
+/// scalars are skipped, an index may occur in several groups, and indices
+/// beyond the shorter of `points` and `halves` are ignored. Variable time
+/// (public inputs only).
+pub(crate) fn glv_group_sums<B: Backend>(
+    points: &[B::G1Affine],
+    halves: &[(u64, u64)],
+    groups: &[Vec<usize>],
+) -> Vec<Option<(B::Fp, B::Fp)>> {
+    let n = points.len().min(halves.len());
+    // The points that take part, each with its table offset.
+    let mut slot = vec![u32::MAX; n];
+    let mut bases = Vec::new();
+    for g in groups {
+        for &i in g.iter().filter(|i| **i < n) {
+            if slot[i] != u32::MAX || halves[i] == (0, 0) {
+                continue;
+            }
+            if let Some(xy) = B::g1_affine_xy(&points[i]) {
+                slot[i] = bases.len() as u32;
+                bases.push(xy);
+            }
+        }
+    }
+    let table = odd_multiples_affine(&bases);
+    let beta = B::g1_glv_beta();
+    let phi: Vec<B::Fp> = table.iter().map(|(x, _)| beta * *x).collect();
+    // Each group's terms at each bit summed, a block of groups at a time
+    // (so that the sums' operands stay in the core's cache): the terms
+    // sorted by target (group·BITS + bit, counting sort), then summed as
+    // binary trees, a level of every tree of the block at a time, in
+    // place (a run's pairs (2j, 2j + 1) go to position j, an odd last term
+    // after them).
+    let zero = Xy {
+        x: B::Fp::zero(),
+        y: B::Fp::zero(),
+    };
+    let mut bit_sums: Vec<Option<Xy<B::Fp>>> = vec![None; groups.len() * BITS];
+    let mut pairs = PairSums::default();
+    let mut terms: Vec<(u32, u32)> = Vec::new();
+    let mut run: Vec<Xy<B::Fp>> = Vec::new();
+    let mut lefts: Vec<usize> = Vec::new();
+    let mut gone: Vec<bool> = Vec::new();
+    let mut starts = vec![0usize; BLOCK * BITS + 1];
+    let mut lens = vec![0usize; BLOCK * BITS];
+    for (block, chunk) in groups.chunks(BLOCK).enumerate() {
+        // The terms: (target in the block, entry·4 + 2·φ + negative).
+        terms.clear();
+        for (g, members) in chunk.iter().enumerate() {
+            for &i in members {
+                if i >= n || slot[i] == u32::MAX {
+                    continue;
+                }
+                let at = slot[i] * TABLE_LEN as u32;
+                let (a, b) = halves[i];
+                for (k, flag) in [(a, 0u32), (b, 2)] {
+                    for_each_naf_digit(k, |bit, d| {
+                        let entry = at + (d.unsigned_abs() / 2) as u32;
+                        terms.push(((g * BITS + bit) as u32, entry << 2 | flag | (d < 0) as u32));
+                    });
+                }
+            }
+        }
+        let targets = chunk.len() * BITS;
+        starts[..=targets].iter_mut().for_each(|v| *v = 0);
+        for (t, _) in &terms {
+            starts[*t as usize + 1] += 1;
+        }
+        for t in 0..targets {
+            starts[t + 1] += starts[t];
+        }
+        lens[..targets].iter_mut().for_each(|v| *v = 0);
+        run.clear();
+        run.resize(terms.len(), zero);
+        gone.clear();
+        gone.resize(terms.len(), false);
+        for (t, code) in &terms {
+            let t = *t as usize;
+            let e = (*code >> 2) as usize;
+            let (x, y) = table[e];
+            let x = if code & 2 != 0 { phi[e] } else { x };
+            let y = if code & 1 != 0 { -y } else { y };
+            run[starts[t] + lens[t]] = Xy { x, y };
+            lens[t] += 1;
+        }
+        loop {
+            lefts.clear();
+            for t in 0..targets {
+                lefts.extend((0..lens[t] / 2).map(|j| starts[t] + 2 * j));
+            }
+            if lefts.is_empty() {
+                break;
+            }
+            for chunk in lefts.chunks(CHUNK) {
+                pairs.add_neighbours(&mut run, chunk, &mut gone);
+            }
+            for t in 0..targets {
+                let (s, len) = (starts[t], lens[t]);
+                if len < 2 {
+                    continue;
+                }
+                let mut k = 0;
+                for j in 0..len / 2 {
+                    // The flag is taken: the position may hold a new point
+                    // at the next level.
+                    if !core::mem::take(&mut gone[s + 2 * j]) {
+                        run[s + k] = run[s + 2 * j];
+                        k += 1;
+                    }
+                }
+                if len % 2 == 1 {
+                    run[s + k] = run[s + len - 1];
+                    k += 1;
+                }
+                lens[t] = k;
+            }
+        }
+        let base = block * BLOCK * BITS;
+        for t in 0..targets {
+            bit_sums[base + t] = (lens[t] > 0).then(|| run[starts[t]]);
+        }
+    }
+    let mut acc: Vec<Option<Xy<B::Fp>>> = vec![None; groups.len()];
+    let mut sums: Vec<Option<Xy<B::Fp>>> = vec![None; groups.len()];
+    for bit in (0..BITS).rev() {
+        let doubled = acc.clone();
+        pairs.add_assign(&mut acc, &doubled);
+        for (g, s) in sums.iter_mut().enumerate() {
+            let t = g * BITS + bit;
+            *s = bit_sums[t];
+        }
+        pairs.add_assign(&mut acc, &sums);
+    }
+    acc.into_iter().map(|p| p.map(|p| (p.x, p.y))).collect()
+}
+
+/// Scratch space for [`PairSums::add_assign`].
+struct PairSums<F> {
+    dens: Vec<F>,
+    prefix: Vec<F>,
+    at: Vec<usize>,
+}
+
+impl<F> Default for PairSums<F> {
+    fn default() -> Self {
+        PairSums {
+            dens: Vec::new(),
+            prefix: Vec::new(),
+            at: Vec::new(),
+        }
+    }
+}
+
+impl<F: BaseField> PairSums<F> {
+    /// `run[i] += run[i + 1]` for every `i` in `lefts` (distinct, none of
+    /// them another's `i + 1`), in affine form with one shared inversion;
+    /// `gone[i]` is set where the sum is the point at infinity
+    /// (`run[i] = −run[i + 1]`).
+    fn add_neighbours(&mut self, run: &mut [Xy<F>], lefts: &[usize], gone: &mut [bool]) {
+        self.dens.clear();
+        self.at.clear();
+        for &i in lefts {
+            let (p, q) = (&run[i], &run[i + 1]);
+            if p.x != q.x {
+                self.dens.push(q.x - p.x);
+                self.at.push(i);
+            } else if p.y == q.y {
+                self.dens.push(p.y + p.y);
+                self.at.push(i);
+            } else {
+                gone[i] = true;
+            }
+        }
+        if self.dens.is_empty() {
+            return;
+        }
+        self.prefix.clear();
+        let mut acc = F::one();
+        for d in &self.dens {
+            self.prefix.push(acc);
+            acc = acc * *d;
+        }
+        let mut inv = acc.inverse();
+        for k in (0..self.at.len()).rev() {
+            let d_inv = inv * self.prefix[k];
+            inv = inv * self.dens[k];
+            let i = self.at[k];
+            let (p, q) = (run[i], run[i + 1]);
+            let lambda = if p.x == q.x {
+                let xx = p.x.square();
+                (xx + xx + xx) * d_inv
+            } else {
+                (q.y - p.y) * d_inv
+            };
+            let x = lambda.square() - p.x - q.x;
+            let y = lambda * (p.x - x) - p.y;
+            run[i] = Xy { x, y };
+        }
+    }
+
+    /// `a[i] += b[i]` for every `i` (`None` is the point at infinity), in
+    /// affine form with one shared inversion: the slope is
+    /// `(y_b − y_a)/(x_b − x_a)`, or `3x²/2y` where `a[i] = b[i]` (the
+    /// curve has no point of order two), and `a[i] = −b[i]` gives `None`.
+    fn add_assign(&mut self, a: &mut [Option<Xy<F>>], b: &[Option<Xy<F>>]) {
+        self.dens.clear();
+        self.at.clear();
+        for (i, (p, q)) in a.iter_mut().zip(b).enumerate() {
+            match (*p, q) {
+                (_, None) => {}
+                (None, Some(q)) => *p = Some(*q),
+                (Some(p_), Some(q)) => {
+                    if p_.x != q.x {
+                        self.dens.push(q.x - p_.x);
+                        self.at.push(i);
+                    } else if p_.y == q.y {
+                        self.dens.push(p_.y + p_.y);
+                        self.at.push(i);
+                    } else {
+                        *p = None;
+                    }
+                }
+            }
+        }
+        if self.dens.is_empty() {
+            return;
+        }
+        self.prefix.clear();
+        let mut acc = F::one();
+        for d in &self.dens {
+            self.prefix.push(acc);
+            acc = acc * *d;
+        }
+        let mut inv = acc.inverse();
+        for k in (0..self.at.len()).rev() {
+            let d_inv = inv * self.prefix[k];
+            inv = inv * self.dens[k];
+            let i = self.at[k];
+            let (Some(p), Some(q)) = (a[i], b[i]) else {
+                continue;
+            };
+            let lambda = if p.x == q.x {
+                let xx = p.x.square();
+                (xx + xx + xx) * d_inv
+            } else {
+                (q.y - p.y) * d_inv
+            };
+            let x = lambda.square() - p.x - q.x;
+            let y = lambda * (p.x - x) - p.y;
+            a[i] = Some(Xy { x, y });
+        }
+    }
+}
+
+/// Groups whose tree sums run together.
+const BLOCK: usize = 8;
+
+/// Additions per shared inversion in the tree sums (their operands stay
+/// in the core's cache).
+const CHUNK: usize = 256;
+
+/// Digit positions of a 64-bit integer's NAF ([`WINDOW`] bits wide), the
+/// carry included.
+const BITS: usize = 64 + 1;
+
+/// Calls `f(bit, digit)` for every non-zero digit of the width-[`WINDOW`]
+/// NAF of `k` (odd digits in `(−2^(w−1), 2^(w−1))`, at least `w − 1` zeros
+/// after each).
+fn for_each_naf_digit(k: u64, mut f: impl FnMut(usize, i8)) {
+    let full = 1i128 << WINDOW;
+    let mut k = k as i128;
+    let mut bit = 0usize;
+    while k != 0 {
+        let zeros = k.trailing_zeros();
+        k >>= zeros;
+        bit += zeros as usize;
+        let v = k & (full - 1);
+        let d = if v >= full / 2 { v - full } else { v };
+        f(bit, d as i8);
+        // k − d is divisible by 2^w: the next w − 1 digits are zero.
+        k = (k - d) >> WINDOW;
+        bit += WINDOW;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::backend::{Blst, Group, Module, Scalar};
+    use crate::msm::g1_lincomb_naive;
+
+    type B = Blst;
+    type Fr = <B as Backend>::Fr;
+    type G1 = <B as Backend>::G1;
+
+    fn lambda() -> Fr {
+        let l = crate::msm::glv::LAMBDA;
+        Fr::from_u128((l[1] as u128) << 64 | l[0] as u128)
+    }
+
+    /// Against the naive sum of `(a + b·λ)·P`: groups of 0 to 12 points,
+    /// halves at the top of the range and zero, a point repeated within a
+    /// group (P + P and P + (−P) inside the rounds: equal and opposite
+    /// scalars, also followed by further tree levels), a point at infinity,
+    /// and an index in several groups.
+    #[test]
+    fn matches_naive_sums() {
+        let g = G1::generator();
+        let pts: Vec<G1> = (1..=12u64)
+            .map(|i| g * &Fr::from_u64(i * 7919 + 3))
+            .collect();
+        let mut affine = B::g1_batch_to_affine(&pts);
+        affine.push(B::g1_batch_to_affine(&[G1::zero()])[0]);
+        affine.push(B::g1_batch_to_affine(&[-pts[0]])[0]);
+        let inf = affine.len() - 2;
+        let neg0 = affine.len() - 1;
+        let mut halves: Vec<(u64, u64)> = (0..affine.len() as u64)
+            .map(|i| match i % 5 {
+                0 => (u64::MAX - i, u64::MAX),
+                1 => (0x1234_5678_9abc_def0 >> i, 0),
+                2 => (0, 0x0fed_cba9_8765_4321 ^ i),
+                3 => (0, 0),
+                _ => (i + 1, 3 * i + 1),
+            })
+            .collect();
+        halves[neg0] = halves[0];
+        let mut groups: Vec<Vec<usize>> = (0..=12).map(|k| (0..k).collect()).collect();
+        groups.push(vec![0, neg0]);
+        groups.push(vec![0, 0, 0, 5]);
+        groups.push(vec![inf, 2, inf]);
+        groups.push(vec![7, 7, neg0, 11]);
+        // Cancellations in a tree's first level, then more levels.
+        groups.push(vec![0, neg0, 1, 2, 3, 4, 0, neg0, 0, 6]);
+        let got = glv_group_sums::<B>(&affine, &halves, &groups);
+        let lam = lambda();
+        for (members, sum) in groups.iter().zip(got) {
+            let pts: Vec<_> = members.iter().map(|i| affine[*i]).collect();
+            let scalars: Vec<Fr> = members
+                .iter()
+                .map(|i| Fr::from_u64(halves[*i].0) + lam * Fr::from_u64(halves[*i].1))
+                .collect();
+            let want = g1_lincomb_naive::<B>(&pts, &scalars);
+            let got = match sum {
+                Some((x, y)) => B::g1_from_affine(&B::g1_affine_from_xy(x, y)),
+                None => G1::zero(),
+            };
+            assert_eq!(got, want, "{members:?}");
+        }
+    }
+}
