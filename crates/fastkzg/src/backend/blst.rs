@@ -74,6 +74,23 @@ fn g1_uncompress(bytes: &[u8; 48]) -> Result<blst_p1_affine, PointError> {
     Ok(a)
 }
 
+/// Decodes compressed points, checking the curve equation, then the
+/// subgroup of those on the curve with `in_g1` (one answer per point).
+fn g1_decompress_checked(
+    bytes: &[[u8; 48]],
+    in_g1: impl FnOnce(&[blst_p1_affine]) -> Vec<bool>,
+) -> Vec<Result<blst_p1_affine, PointError>> {
+    let mut out: Vec<_> = bytes.iter().map(g1_uncompress).collect();
+    let on_curve: Vec<usize> = (0..out.len()).filter(|i| out[*i].is_ok()).collect();
+    let points: Vec<blst_p1_affine> = out.iter().filter_map(|p| p.ok()).collect();
+    for (i, member) in on_curve.iter().zip(in_g1(&points)) {
+        if !member {
+            out[*i] = Err(PointError::NotInSubgroup);
+        }
+    }
+    out
+}
+
 // ---------------------------------------------------------------- Fr
 
 /// Little-endian u64 limbs of a 32-byte big-endian integer.
@@ -781,18 +798,14 @@ impl Accel<Blst> for Blst {
     }
 
     /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
-    /// subgroup checks run eight at a time.
+    /// subgroup checks run eight at a time; without, from four points on,
+    /// they share one normalisation ([`super::blst_subgroup`]).
     fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
         if let Some(e) = fastkzg_ifma::engine().filter(|_| bytes.len() >= IFMA_MIN_SUBGROUP) {
-            let mut out: Vec<_> = bytes.iter().map(g1_uncompress).collect();
-            let on_curve: Vec<usize> = (0..out.len()).filter(|i| out[*i].is_ok()).collect();
-            let points: Vec<blst_p1_affine> = out.iter().filter_map(|p| p.ok()).collect();
-            for (i, in_g1) in on_curve.iter().zip(e.in_g1(affine_limbs(&points))) {
-                if !in_g1 {
-                    out[*i] = Err(PointError::NotInSubgroup);
-                }
-            }
-            return out;
+            return g1_decompress_checked(bytes, |points| e.in_g1(affine_limbs(points)));
+        }
+        if bytes.len() >= super::blst_subgroup::SHARED_MIN_POINTS {
+            return g1_decompress_checked(bytes, super::blst_subgroup::in_g1_many);
         }
         bytes.iter().map(Blst::g1_decompress).collect()
     }

@@ -91,6 +91,7 @@ mod blst_fr_lincomb;
 mod blst_glv;
 mod blst_ifma;
 mod blst_pairing;
+mod blst_subgroup;
 pub(crate) mod limbs;
 pub use self::blst::Blst;
 pub use accel::Accel;

@@ -1,0 +1,227 @@
+//! The G1 subgroup check of several points at once, for the blst backend
+//! where the IFMA kernels do not run: the test of blst's
+//! `blst_p1_affine_in_g1` (Scott, ePrint 2021/1130), with the points'
+//! intermediate multiples normalised together.
+//!
+//! `σ(x, y) = (β·x, y)` acts on G1 as a cube root of unity λ with
+//! `1 + z²·λ ≡ 0 mod r` (z the BLS parameter), and a point of the curve
+//! is in G1 exactly when `[z²]·σ(P) = −P` (blst checks the equivalent
+//! `σ²(P) = −[z²]·P`; apply σ to both sides). `[z²]` is two
+//! multiplications by `|z|` (64 bits, six of them set: 63 doublings and
+//! five additions each). blst runs the second on a Jacobian point, so its
+//! additions are general ones (about 16 products); here the first results
+//! of all points are made affine with one shared inversion (Montgomery's
+//! trick, about 7 products per point), so both multiplications add an
+//! affine point (about 11 products). The doublings are blst's own.
+//!
+//! blst's point functions handle the point at infinity and equal or
+//! opposite operands, which the small-order points of the curve (orders 3
+//! and 11 among them) reach inside the chains.
+
+use blst::{blst_fp, blst_p1, blst_p1_affine};
+
+use super::blst_glv::endomorphism;
+
+/// `|z|` for the BLS parameter `z = −0xd201000000010000`.
+const Z_ABS: u64 = 0xd201_0000_0001_0000;
+
+/// From this many points on, [`in_g1_many`] shares the normalisation; for
+/// fewer, one inversion costs more than it saves, and each point takes
+/// blst's check.
+pub(super) const SHARED_MIN_POINTS: usize = 4;
+
+/// `[|z|]·p` for an affine `p` (double-and-add from the top bit).
+fn times_z_abs(p: &blst_p1_affine) -> blst_p1 {
+    let mut acc = blst_p1::default();
+    // SAFETY: blst reads and writes initialised points; in-place operands
+    // are allowed by blst.
+    unsafe {
+        blst::blst_p1_from_affine(&mut acc, p);
+        for bit in (0..63).rev() {
+            blst::blst_p1_double(&mut acc, &acc);
+            if Z_ABS >> bit & 1 == 1 {
+                blst::blst_p1_add_or_double_affine(&mut acc, &acc, p);
+            }
+        }
+    }
+    acc
+}
+
+/// The affine forms of Jacobian points, with one shared inversion (`None`
+/// for the point at infinity).
+fn normalise(points: &[blst_p1]) -> Vec<Option<blst_p1_affine>> {
+    let finite: Vec<bool> = points
+        .iter()
+        // SAFETY: reads an initialised point.
+        .map(|p| !unsafe { blst::blst_p1_is_inf(p) })
+        .collect();
+    let mut prefix = Vec::with_capacity(points.len());
+    let mut acc = blst_fp::default();
+    // SAFETY: writes the field element 1 into `acc` from one live limb.
+    unsafe { blst::blst_fp_from_uint64(&mut acc, [1u64, 0, 0, 0, 0, 0].as_ptr()) };
+    for (p, f) in points.iter().zip(&finite) {
+        prefix.push(acc);
+        if *f {
+            // SAFETY: multiplies initialised field elements in place.
+            unsafe { blst::blst_fp_mul(&mut acc, &acc, &p.z) };
+        }
+    }
+    let mut inv = blst_fp::default();
+    // SAFETY: inverts an initialised, non-zero field element (a product of
+    // the finite points' Z, or 1).
+    unsafe { blst::blst_fp_eucl_inverse(&mut inv, &acc) };
+    let mut out = vec![None; points.len()];
+    for i in (0..points.len()).rev() {
+        if !finite[i] {
+            continue;
+        }
+        let p = &points[i];
+        let mut a = blst_p1_affine::default();
+        // SAFETY: products of initialised field elements into locals:
+        // z⁻¹ = inv·prefix, then inv·Z for the next point, x = X·z⁻²,
+        // y = Y·z⁻³.
+        unsafe {
+            let (mut zi, mut zi2) = (blst_fp::default(), blst_fp::default());
+            blst::blst_fp_mul(&mut zi, &inv, &prefix[i]);
+            blst::blst_fp_mul(&mut inv, &inv, &p.z);
+            blst::blst_fp_sqr(&mut zi2, &zi);
+            blst::blst_fp_mul(&mut a.x, &p.x, &zi2);
+            blst::blst_fp_mul(&mut zi2, &zi2, &zi);
+            blst::blst_fp_mul(&mut a.y, &p.y, &zi2);
+        }
+        out[i] = Some(a);
+    }
+    out
+}
+
+/// For each point of the curve (decoded, not yet checked), whether it is in
+/// G1; the same answers as `blst_p1_affine_in_g1` (the point at infinity is
+/// in G1).
+pub(super) fn in_g1_many(points: &[blst_p1_affine]) -> Vec<bool> {
+    let first: Vec<blst_p1> = points
+        .iter()
+        .map(|p| times_z_abs(&endomorphism(p)))
+        .collect();
+    normalise(&first)
+        .iter()
+        .zip(points)
+        .map(|(q, p)| {
+            // SAFETY: reads an initialised affine point.
+            if unsafe { blst::blst_p1_affine_is_inf(p) } {
+                return true;
+            }
+            // [|z|]·σ(P) = 0 for P ≠ 0 only outside G1 (|z|·λ is not a
+            // multiple of r).
+            let Some(q) = q else {
+                return false;
+            };
+            let z2_sigma = times_z_abs(q);
+            let mut minus_p = blst_p1::default();
+            // SAFETY: converts and negates an initialised point into a
+            // local, then compares two initialised points.
+            unsafe {
+                blst::blst_p1_from_affine(&mut minus_p, p);
+                blst::blst_p1_cneg(&mut minus_p, true);
+                blst::blst_p1_is_equal(&z2_sigma, &minus_p)
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constants::BLS_MODULUS_LIMBS;
+
+    /// The cofactor `h = (z − 1)²/3` of G1 in `E(Fp)`.
+    const COFACTOR: u128 = 0x396c_8c00_5555_e156_8c00_aaab_0000_aaab;
+
+    fn mult(p: &blst_p1, le: &[u8], bits: usize) -> blst_p1 {
+        let mut out = blst_p1::default();
+        // SAFETY: blst reads `bits` bits of the little-endian scalar `le`
+        // (which holds at least that many) and an initialised point.
+        unsafe { blst::blst_p1_mult(&mut out, p, le.as_ptr(), bits) };
+        out
+    }
+
+    fn affine(p: &blst_p1) -> blst_p1_affine {
+        let mut a = blst_p1_affine::default();
+        // SAFETY: converts an initialised point into a local.
+        unsafe { blst::blst_p1_to_affine(&mut a, p) };
+        a
+    }
+
+    fn jacobian(p: &blst_p1_affine) -> blst_p1 {
+        let mut j = blst_p1::default();
+        // SAFETY: converts an initialised point into a local.
+        unsafe { blst::blst_p1_from_affine(&mut j, p) };
+        j
+    }
+
+    /// The point of the curve with the smallest `x ≥ seed` (either `y`).
+    fn curve_point(seed: u64) -> blst_p1_affine {
+        (seed..)
+            .find_map(|x| {
+                let mut bytes = [0u8; 48];
+                bytes[40..].copy_from_slice(&x.to_be_bytes());
+                bytes[0] |= 0x80 | if x % 2 == 0 { 0x20 } else { 0 };
+                let mut a = blst_p1_affine::default();
+                // SAFETY: blst reads 48 bytes and writes `a`.
+                let ok = unsafe { blst::blst_p1_uncompress(&mut a, bytes.as_ptr()) };
+                (ok == blst::BLST_ERROR::BLST_SUCCESS).then_some(a)
+            })
+            .unwrap_or_default()
+    }
+
+    /// Against `blst_p1_affine_in_g1`: multiples of the generator, the
+    /// point at infinity, points of the curve outside G1, points of small
+    /// order (3, 11 and the other primes of the cofactor, from `[r]·R` times
+    /// a cofactor's cofactor) alone and added to G1 points, in groups of
+    /// every size from one to 40.
+    #[test]
+    fn agrees_with_blst() {
+        // SAFETY: reads blst's static generator.
+        let g = jacobian(unsafe { &*blst::blst_p1_affine_generator() });
+        let mut r_le = [0u8; 32];
+        for (i, l) in BLS_MODULUS_LIMBS.iter().enumerate() {
+            r_le[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+        }
+        let mut points = vec![blst_p1_affine::default()];
+        for k in 1..12u64 {
+            let s = k.wrapping_mul(0x9e37_79b9_7f4a_7c15).to_le_bytes();
+            points.push(affine(&mult(&g, &s, 64)));
+        }
+        for seed in [1u64, 5, 9, 1000, 77_777] {
+            let outside = curve_point(seed);
+            points.push(outside);
+            // The cofactor part of R, then its parts of orders 3 and 11
+            // and of the large primes.
+            let torsion = mult(&jacobian(&outside), &r_le, 255);
+            for d in [3u128, 11, 121, 10177, 859_267, 52_437_899, 1] {
+                let t = mult(&torsion, &(COFACTOR / d).to_le_bytes(), 128);
+                points.push(affine(&t));
+                let mut sum = blst_p1::default();
+                // SAFETY: adds two initialised points into a local.
+                unsafe { blst::blst_p1_add_or_double(&mut sum, &t, &g) };
+                points.push(affine(&sum));
+            }
+        }
+        // (0, ±2): the points of order 3.
+        let mut bytes = [0u8; 48];
+        bytes[0] = 0x80;
+        let mut order3 = blst_p1_affine::default();
+        // SAFETY: blst reads 48 bytes and writes `order3`.
+        unsafe { blst::blst_p1_uncompress(&mut order3, bytes.as_ptr()) };
+        points.push(order3);
+        // SAFETY: reads initialised points.
+        let want: Vec<bool> = points
+            .iter()
+            .map(|p| unsafe { blst::blst_p1_affine_in_g1(p) })
+            .collect();
+        assert!(want.iter().any(|b| *b) && want.iter().any(|b| !*b));
+        for size in 1..=40 {
+            let got: Vec<bool> = points.chunks(size).flat_map(in_g1_many).collect();
+            assert_eq!(got, want, "groups of {size}");
+        }
+    }
+}
