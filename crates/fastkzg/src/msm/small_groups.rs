@@ -152,8 +152,7 @@ pub(crate) fn glv_group_sums<B: Backend>(
     let mut acc: Vec<Option<Xy<B::Fp>>> = vec![None; groups.len()];
     let mut sums: Vec<Option<Xy<B::Fp>>> = vec![None; groups.len()];
     for bit in (0..BITS).rev() {
-        let doubled = acc.clone();
-        pairs.add_assign(&mut acc, &doubled);
+        pairs.double_all(&mut acc);
         for (g, s) in sums.iter_mut().enumerate() {
             let t = g * BITS + bit;
             *s = bit_sums[t];
@@ -167,7 +166,8 @@ pub(crate) fn glv_group_sums<B: Backend>(
 struct PairSums<F> {
     dens: Vec<F>,
     prefix: Vec<F>,
-    at: Vec<usize>,
+    /// The operation's index, and whether it is a doubling.
+    at: Vec<(usize, bool)>,
 }
 
 impl<F> Default for PairSums<F> {
@@ -181,6 +181,46 @@ impl<F> Default for PairSums<F> {
 }
 
 impl<F: BaseField> PairSums<F> {
+    /// `self.prefix` from `self.dens` and the inverse of their product.
+    fn prefix_products(&mut self) -> F {
+        self.prefix.clear();
+        let mut acc = F::one();
+        for d in &self.dens {
+            self.prefix.push(acc);
+            acc = acc * *d;
+        }
+        acc.inverse()
+    }
+
+    /// `2·p` for every point, in affine form with one shared inversion
+    /// (slope `3x²/2y`; the curve has no point of order two).
+    fn double_all(&mut self, points: &mut [Option<Xy<F>>]) {
+        self.dens.clear();
+        self.at.clear();
+        for (i, p) in points.iter().enumerate() {
+            if let Some(p) = p {
+                self.dens.push(p.y + p.y);
+                self.at.push((i, true));
+            }
+        }
+        if self.dens.is_empty() {
+            return;
+        }
+        let mut inv = self.prefix_products();
+        for k in (0..self.at.len()).rev() {
+            let d_inv = inv * self.prefix[k];
+            inv = inv * self.dens[k];
+            let i = self.at[k].0;
+            let Some(p) = points[i] else {
+                continue;
+            };
+            let xx = p.x.square();
+            let lambda = (xx + xx + xx) * d_inv;
+            let x = lambda.square() - p.x - p.x;
+            let y = lambda * (p.x - x) - p.y;
+            points[i] = Some(Xy { x, y });
+        }
+    }
     /// `run[i] += run[i + 1]` for every `i` in `lefts` (distinct, none of
     /// them another's `i + 1`), in affine form with one shared inversion;
     /// `gone[i]` is set where the sum is the point at infinity
@@ -192,10 +232,10 @@ impl<F: BaseField> PairSums<F> {
             let (p, q) = (&run[i], &run[i + 1]);
             if p.x != q.x {
                 self.dens.push(q.x - p.x);
-                self.at.push(i);
+                self.at.push((i, false));
             } else if p.y == q.y {
                 self.dens.push(p.y + p.y);
-                self.at.push(i);
+                self.at.push((i, true));
             } else {
                 gone[i] = true;
             }
@@ -203,19 +243,13 @@ impl<F: BaseField> PairSums<F> {
         if self.dens.is_empty() {
             return;
         }
-        self.prefix.clear();
-        let mut acc = F::one();
-        for d in &self.dens {
-            self.prefix.push(acc);
-            acc = acc * *d;
-        }
-        let mut inv = acc.inverse();
+        let mut inv = self.prefix_products();
         for k in (0..self.at.len()).rev() {
             let d_inv = inv * self.prefix[k];
             inv = inv * self.dens[k];
-            let i = self.at[k];
+            let (i, doubling) = self.at[k];
             let (p, q) = (run[i], run[i + 1]);
-            let lambda = if p.x == q.x {
+            let lambda = if doubling {
                 let xx = p.x.square();
                 (xx + xx + xx) * d_inv
             } else {
@@ -241,10 +275,10 @@ impl<F: BaseField> PairSums<F> {
                 (Some(p_), Some(q)) => {
                     if p_.x != q.x {
                         self.dens.push(q.x - p_.x);
-                        self.at.push(i);
+                        self.at.push((i, false));
                     } else if p_.y == q.y {
                         self.dens.push(p_.y + p_.y);
-                        self.at.push(i);
+                        self.at.push((i, true));
                     } else {
                         *p = None;
                     }
@@ -254,21 +288,15 @@ impl<F: BaseField> PairSums<F> {
         if self.dens.is_empty() {
             return;
         }
-        self.prefix.clear();
-        let mut acc = F::one();
-        for d in &self.dens {
-            self.prefix.push(acc);
-            acc = acc * *d;
-        }
-        let mut inv = acc.inverse();
+        let mut inv = self.prefix_products();
         for k in (0..self.at.len()).rev() {
             let d_inv = inv * self.prefix[k];
             inv = inv * self.dens[k];
-            let i = self.at[k];
+            let (i, doubling) = self.at[k];
             let (Some(p), Some(q)) = (a[i], b[i]) else {
                 continue;
             };
-            let lambda = if p.x == q.x {
+            let lambda = if doubling {
                 let xx = p.x.square();
                 (xx + xx + xx) * d_inv
             } else {
