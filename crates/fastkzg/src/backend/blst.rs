@@ -799,7 +799,7 @@ impl Accel<Blst> for Blst {
 
     /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
     /// subgroup checks run eight at a time; without, from four points on,
-    /// they share one normalisation ([`super::blst_subgroup`]).
+    /// they share one normalisation (`backend/blst_subgroup.rs`).
     fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
         if let Some(e) = fastkzg_ifma::engine().filter(|_| bytes.len() >= IFMA_MIN_SUBGROUP) {
             return g1_decompress_checked(bytes, |points| e.in_g1(affine_limbs(points)));
