@@ -44,6 +44,10 @@ fn ck_cells(cells: &[Cell]) -> Vec<c_kzg::Cell> {
     cells.iter().map(|c| c_kzg::Cell::new(*c)).collect()
 }
 
+fn ck_bytes48(points: &[[u8; 48]]) -> Vec<c_kzg::Bytes48> {
+    points.iter().map(|p| c_kzg::Bytes48::new(*p)).collect()
+}
+
 fn cells_and_proofs_agree_with_peers<B: Backend>() {
     let mut r = rng(11);
     for _ in 0..2 {
@@ -91,8 +95,8 @@ fn cells_and_proofs_agree_with_peers<B: Backend>() {
         let mut bad_cells = cells.clone();
         bad_cells[9][31] ^= 1;
         let cbad = ck_cells(&bad_cells[..]);
-        let ccs: Vec<c_kzg::Bytes48> = cs.iter().map(|c| c_kzg::Bytes48::new(*c)).collect();
-        let cps: Vec<c_kzg::Bytes48> = proofs.iter().map(|p| c_kzg::Bytes48::new(*p)).collect();
+        let ccs = ck_bytes48(&cs);
+        let cps = ck_bytes48(&proofs[..]);
         let want = ck()
             .verify_cell_kzg_proof_batch(&ccs, &ids, &cbad, &cps)
             .unwrap();
@@ -432,16 +436,7 @@ fn random_malformed_verification_agrees_with_c_kzg<B: Backend>() {
             _ => {}
         }
         let want = ck()
-            .verify_cell_kzg_proof_batch(
-                &cs.iter()
-                    .map(|x| c_kzg::Bytes48::new(*x))
-                    .collect::<Vec<_>>(),
-                &ids,
-                &ck_cells(&cl),
-                &ps.iter()
-                    .map(|x| c_kzg::Bytes48::new(*x))
-                    .collect::<Vec<_>>(),
-            )
+            .verify_cell_kzg_proof_batch(&ck_bytes48(&cs), &ids, &ck_cells(&cl), &ck_bytes48(&ps))
             .ok();
         assert_eq!(
             ours::<B>()
@@ -588,16 +583,7 @@ fn many_blobs_by_column_agree_with_c_kzg<B: Backend>() {
             .verify_cell_kzg_proof_batch(c, &ids, cl, p)
             .unwrap();
         let theirs = ck()
-            .verify_cell_kzg_proof_batch(
-                &c.iter()
-                    .map(|x| c_kzg::Bytes48::new(*x))
-                    .collect::<Vec<_>>(),
-                &ids,
-                &ck_cells(cl),
-                &p.iter()
-                    .map(|x| c_kzg::Bytes48::new(*x))
-                    .collect::<Vec<_>>(),
-            )
+            .verify_cell_kzg_proof_batch(&ck_bytes48(c), &ids, &ck_cells(cl), &ck_bytes48(p))
             .unwrap();
         assert_eq!((got, theirs), (want, want), "case {i}");
     }

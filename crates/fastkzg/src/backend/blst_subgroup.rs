@@ -18,9 +18,12 @@
 //! opposite operands, which the small-order points of the curve (orders 3
 //! and 11 among them) reach inside the chains.
 
-use blst::{blst_fp, blst_p1, blst_p1_affine};
+use blst::{blst_p1, blst_p1_affine};
 
+use super::blst_fp::Fp;
 use super::blst_glv::endomorphism;
+use super::BaseField;
+use crate::msm::jacobian::batch_invert;
 
 /// `|z|` for the BLS parameter `z = −0xd201000000010000`.
 const Z_ABS: u64 = 0xd201_0000_0001_0000;
@@ -47,51 +50,24 @@ fn times_z_abs(p: &blst_p1_affine) -> blst_p1 {
     acc
 }
 
-/// The affine forms of Jacobian points, with one shared inversion (`None`
-/// for the point at infinity).
+/// The affine forms of Jacobian points, with one shared inversion
+/// ([`batch_invert`]; `None` for the point at infinity, whose `Z` is 0).
 fn normalise(points: &[blst_p1]) -> Vec<Option<blst_p1_affine>> {
-    let finite: Vec<bool> = points
+    let mut z_inv: Vec<Fp> = points.iter().map(|p| Fp(p.z)).collect();
+    batch_invert(&mut z_inv);
+    points
         .iter()
-        // SAFETY: reads an initialised point.
-        .map(|p| !unsafe { blst::blst_p1_is_inf(p) })
-        .collect();
-    let mut prefix = Vec::with_capacity(points.len());
-    let mut acc = blst_fp::default();
-    // SAFETY: writes the field element 1 into `acc` from one live limb.
-    unsafe { blst::blst_fp_from_uint64(&mut acc, [1u64, 0, 0, 0, 0, 0].as_ptr()) };
-    for (p, f) in points.iter().zip(&finite) {
-        prefix.push(acc);
-        if *f {
-            // SAFETY: multiplies initialised field elements in place.
-            unsafe { blst::blst_fp_mul(&mut acc, &acc, &p.z) };
-        }
-    }
-    let mut inv = blst_fp::default();
-    // SAFETY: inverts an initialised, non-zero field element (a product of
-    // the finite points' Z, or 1).
-    unsafe { blst::blst_fp_eucl_inverse(&mut inv, &acc) };
-    let mut out = vec![None; points.len()];
-    for i in (0..points.len()).rev() {
-        if !finite[i] {
-            continue;
-        }
-        let p = &points[i];
-        let mut a = blst_p1_affine::default();
-        // SAFETY: products of initialised field elements into locals:
-        // z⁻¹ = inv·prefix, then inv·Z for the next point, x = X·z⁻²,
-        // y = Y·z⁻³.
-        unsafe {
-            let (mut zi, mut zi2) = (blst_fp::default(), blst_fp::default());
-            blst::blst_fp_mul(&mut zi, &inv, &prefix[i]);
-            blst::blst_fp_mul(&mut inv, &inv, &p.z);
-            blst::blst_fp_sqr(&mut zi2, &zi);
-            blst::blst_fp_mul(&mut a.x, &p.x, &zi2);
-            blst::blst_fp_mul(&mut zi2, &zi2, &zi);
-            blst::blst_fp_mul(&mut a.y, &p.y, &zi2);
-        }
-        out[i] = Some(a);
-    }
-    out
+        .zip(z_inv)
+        .map(|(p, zi)| {
+            (!zi.is_zero()).then(|| {
+                let zi2 = zi.square();
+                blst_p1_affine {
+                    x: (Fp(p.x) * zi2).0,
+                    y: (Fp(p.y) * (zi2 * zi)).0,
+                }
+            })
+        })
+        .collect()
 }
 
 /// For each point of the curve (decoded, not yet checked), whether it is in

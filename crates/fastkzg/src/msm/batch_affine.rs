@@ -68,7 +68,7 @@ const BUSY: u8 = 2;
 /// target, e.g. equal digits) go to a projective overflow accumulator per
 /// target instead of waiting for rounds of their own, so no input costs more
 /// than one projective addition per point.
-pub(crate) struct Accumulators<B: Backend> {
+struct Accumulators<B: Backend> {
     points: Vec<Xy<B::Fp>>,
     state: Vec<u8>,
     /// Queued additions: target, addend, and whether it is a doubling.
@@ -88,7 +88,7 @@ pub(crate) struct Accumulators<B: Backend> {
 }
 
 impl<B: Backend> Accumulators<B> {
-    pub(crate) fn new(n: usize) -> Self {
+    fn new(n: usize) -> Self {
         let zero = B::Fp::zero();
         Accumulators {
             points: vec![Xy { x: zero, y: zero }; n],
@@ -103,13 +103,13 @@ impl<B: Backend> Accumulators<B> {
     }
 
     /// The point in accumulator `t` (after [`Accumulators::finish`]).
-    pub(crate) fn get(&self, t: usize) -> Option<Xy<B::Fp>> {
+    fn get(&self, t: usize) -> Option<Xy<B::Fp>> {
         (self.state[t] != EMPTY).then(|| self.points[t])
     }
 
     /// Adds `p` into accumulator `t`; completed by the next round.
     #[inline]
-    pub(crate) fn add(&mut self, t: usize, p: Xy<B::Fp>) {
+    fn add(&mut self, t: usize, p: Xy<B::Fp>) {
         match self.state[t] {
             EMPTY => {
                 self.points[t] = p;
@@ -121,13 +121,7 @@ impl<B: Backend> Accumulators<B> {
             }
             BUSY => self.deferred.push((t as u32, p)),
             _ => {
-                let q = self.points[t];
-                let dx = p.x - q.x;
-                let (den, doubling) = if !dx.is_zero() {
-                    (dx, false)
-                } else if p.y == q.y && !p.y.is_zero() {
-                    (q.y + q.y, true)
-                } else {
+                let Some((den, doubling)) = chord(&self.points[t], &p) else {
                     // p = −q: the sum is the point at infinity.
                     self.state[t] = EMPTY;
                     return;
@@ -147,29 +141,13 @@ impl<B: Backend> Accumulators<B> {
         if self.queue.is_empty() {
             return;
         }
-        self.prefix.clear();
-        let mut acc = B::Fp::one();
-        for d in &self.dens {
-            self.prefix.push(acc);
-            acc = acc * *d;
-        }
-        let mut inv = acc.inverse();
+        let mut inv = prefix_products(&self.dens, &mut self.prefix).inverse();
         for i in (0..self.queue.len()).rev() {
             let d_inv = inv * self.prefix[i];
             inv = inv * self.dens[i];
             let (t, p, doubling) = self.queue[i];
             let t = t as usize;
-            let q = self.points[t];
-            let num = if doubling {
-                let x2 = q.x.square();
-                x2 + x2 + x2
-            } else {
-                p.y - q.y
-            };
-            let lambda = num * d_inv;
-            let x = lambda.square() - q.x - p.x;
-            let y = lambda * (q.x - x) - q.y;
-            self.points[t] = Xy { x, y };
+            self.points[t] = chord_sum(&self.points[t], &p, d_inv, doubling);
             self.state[t] = FULL;
         }
         self.queue.clear();
@@ -180,7 +158,7 @@ impl<B: Backend> Accumulators<B> {
     /// retried in affine rounds while those still complete a quarter of
     /// them, the rest are summed in projective form per target, and these
     /// sums are added in at the end (one per target, so without conflicts).
-    pub(crate) fn finish(&mut self) {
+    fn finish(&mut self) {
         self.round();
         // Affine retries while a round completes at least a quarter of the
         // waiting additions (many targets); the rest (additions piling onto
@@ -217,6 +195,49 @@ impl<B: Backend> Accumulators<B> {
         }
         self.round();
     }
+}
+
+/// The denominator of the slope of `acc + p` for affine points, and
+/// whether the sum is a doubling: `x_p − x_acc`, or `2·y` where `p = acc`;
+/// `None` where `p = −acc` (the sum is the point at infinity).
+#[inline(always)]
+pub(crate) fn chord<F: BaseField>(acc: &Xy<F>, p: &Xy<F>) -> Option<(F, bool)> {
+    if p.x != acc.x {
+        Some((p.x - acc.x, false))
+    } else if p.y == acc.y && !p.y.is_zero() {
+        Some((acc.y + acc.y, true))
+    } else {
+        None
+    }
+}
+
+/// `acc + p` from the inverse of the denominator that [`chord`] gave (the
+/// slope's numerator is `y_p − y_acc`, or `3·x²` for a doubling).
+#[inline(always)]
+pub(crate) fn chord_sum<F: BaseField>(acc: &Xy<F>, p: &Xy<F>, den_inv: F, doubling: bool) -> Xy<F> {
+    let num = if doubling {
+        let x2 = acc.x.square();
+        x2 + x2 + x2
+    } else {
+        p.y - acc.y
+    };
+    let lambda = num * den_inv;
+    let x = lambda.square() - acc.x - p.x;
+    let y = lambda * (acc.x - x) - acc.y;
+    Xy { x, y }
+}
+
+/// Writes the prefix products of `dens` (`prefix[i] = dens[0]·…·dens[i−1]`)
+/// and returns the product of all: the first half of Montgomery's trick.
+#[inline]
+pub(crate) fn prefix_products<F: BaseField>(dens: &[F], prefix: &mut Vec<F>) -> F {
+    prefix.clear();
+    let mut acc = F::one();
+    for d in dens {
+        prefix.push(acc);
+        acc = acc * *d;
+    }
+    acc
 }
 
 fn xy<B: Backend>(p: &B::G1Affine) -> Option<Xy<B::Fp>> {

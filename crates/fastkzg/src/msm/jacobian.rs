@@ -177,7 +177,7 @@ pub(crate) fn odd_multiples_affine<F: BaseField>(points: &[(F, F)]) -> Vec<(F, F
 
 /// Replaces every element by its inverse (Montgomery's trick: one inversion
 /// and three multiplications per element; zeros stay zero).
-fn batch_invert<F: BaseField>(v: &mut [F]) {
+pub(crate) fn batch_invert<F: BaseField>(v: &mut [F]) {
     let mut prefix = Vec::with_capacity(v.len());
     let mut acc = F::one();
     for x in v.iter() {

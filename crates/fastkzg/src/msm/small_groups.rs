@@ -20,7 +20,7 @@
 //! 9.0 ms, against 11.3 ms for the two 1024-point bucket MSMs it replaces
 //! (`LL` and `RLP`; see `verify_cell_kzg_proof_batch`).
 
-use super::batch_affine::Xy;
+use super::batch_affine::{chord, chord_sum, prefix_products, Xy};
 use super::jacobian::{odd_multiples_affine, TABLE_LEN};
 use super::wnaf::WINDOW;
 use crate::backend::{Backend, BaseField};
@@ -162,12 +162,13 @@ pub(crate) fn glv_group_sums<B: Backend>(
     acc.into_iter().map(|p| p.map(|p| (p.x, p.y))).collect()
 }
 
-/// Scratch space for [`PairSums::add_assign`].
+/// Batches of independent affine additions, each completed with one shared
+/// inversion (Montgomery's trick), and the scratch space they reuse.
 struct PairSums<F> {
     dens: Vec<F>,
     prefix: Vec<F>,
-    /// The operation's index, and whether it is a doubling.
-    at: Vec<(usize, bool)>,
+    /// The queued additions: index, and whether a doubling.
+    queue: Vec<(usize, bool)>,
 }
 
 impl<F> Default for PairSums<F> {
@@ -175,137 +176,89 @@ impl<F> Default for PairSums<F> {
         PairSums {
             dens: Vec::new(),
             prefix: Vec::new(),
-            at: Vec::new(),
+            queue: Vec::new(),
         }
     }
 }
 
 impl<F: BaseField> PairSums<F> {
-    /// `self.prefix` from `self.dens` and the inverse of their product.
-    fn prefix_products(&mut self) -> F {
-        self.prefix.clear();
-        let mut acc = F::one();
-        for d in &self.dens {
-            self.prefix.push(acc);
-            acc = acc * *d;
-        }
-        acc.inverse()
+    /// Queues `acc + p` as addition `i`; false where the sum is the point at
+    /// infinity (`p = −acc`, nothing queued).
+    fn queue(&mut self, i: usize, acc: &Xy<F>, p: &Xy<F>) -> bool {
+        let Some((den, doubling)) = chord(acc, p) else {
+            return false;
+        };
+        self.dens.push(den);
+        self.queue.push((i, doubling));
+        true
     }
 
-    /// `2·p` for every point, in affine form with one shared inversion
-    /// (slope `3x²/2y`; the curve has no point of order two).
-    fn double_all(&mut self, points: &mut [Option<Xy<F>>]) {
-        self.dens.clear();
-        self.at.clear();
-        for (i, p) in points.iter().enumerate() {
-            if let Some(p) = p {
-                self.dens.push(p.y + p.y);
-                self.at.push((i, true));
+    /// Completes the queued additions with one shared inversion: each
+    /// one's operands are read again from `store` (the same as queued) and
+    /// its sum written back there; the queue is emptied.
+    fn complete<S: ?Sized>(
+        &mut self,
+        store: &mut S,
+        operands: impl Fn(&S, usize) -> Option<(Xy<F>, Xy<F>)>,
+        mut write: impl FnMut(&mut S, usize, Xy<F>),
+    ) {
+        if !self.dens.is_empty() {
+            let mut inv = prefix_products(&self.dens, &mut self.prefix).inverse();
+            for k in (0..self.queue.len()).rev() {
+                let d_inv = inv * self.prefix[k];
+                inv = inv * self.dens[k];
+                let (i, doubling) = self.queue[k];
+                if let Some((acc, p)) = operands(store, i) {
+                    write(store, i, chord_sum(&acc, &p, d_inv, doubling));
+                }
             }
         }
-        if self.dens.is_empty() {
-            return;
-        }
-        let mut inv = self.prefix_products();
-        for k in (0..self.at.len()).rev() {
-            let d_inv = inv * self.prefix[k];
-            inv = inv * self.dens[k];
-            let i = self.at[k].0;
-            let Some(p) = points[i] else {
-                continue;
-            };
-            let xx = p.x.square();
-            let lambda = (xx + xx + xx) * d_inv;
-            let x = lambda.square() - p.x - p.x;
-            let y = lambda * (p.x - x) - p.y;
-            points[i] = Some(Xy { x, y });
-        }
-    }
-    /// `run[i] += run[i + 1]` for every `i` in `lefts` (distinct, none of
-    /// them another's `i + 1`), in affine form with one shared inversion;
-    /// `gone[i]` is set where the sum is the point at infinity
-    /// (`run[i] = −run[i + 1]`).
-    fn add_neighbours(&mut self, run: &mut [Xy<F>], lefts: &[usize], gone: &mut [bool]) {
         self.dens.clear();
-        self.at.clear();
+        self.queue.clear();
+    }
+
+    /// `2·p` for every point (`None` is the point at infinity).
+    fn double_all(&mut self, points: &mut [Option<Xy<F>>]) {
+        for (i, p) in points.iter_mut().enumerate() {
+            if let Some(q) = *p {
+                if !self.queue(i, &q, &q) {
+                    *p = None;
+                }
+            }
+        }
+        self.complete(
+            points,
+            |pts, i| pts[i].map(|p| (p, p)),
+            |pts, i, sum| pts[i] = Some(sum),
+        );
+    }
+
+    /// `run[i] += run[i + 1]` for every `i` in `lefts` (distinct, none of
+    /// them another's `i + 1`); `gone[i]` is set where the sum is the point
+    /// at infinity (`run[i] = −run[i + 1]`).
+    fn add_neighbours(&mut self, run: &mut [Xy<F>], lefts: &[usize], gone: &mut [bool]) {
         for &i in lefts {
-            let (p, q) = (&run[i], &run[i + 1]);
-            if p.x != q.x {
-                self.dens.push(q.x - p.x);
-                self.at.push((i, false));
-            } else if p.y == q.y {
-                self.dens.push(p.y + p.y);
-                self.at.push((i, true));
-            } else {
+            if !self.queue(i, &run[i], &run[i + 1]) {
                 gone[i] = true;
             }
         }
-        if self.dens.is_empty() {
-            return;
-        }
-        let mut inv = self.prefix_products();
-        for k in (0..self.at.len()).rev() {
-            let d_inv = inv * self.prefix[k];
-            inv = inv * self.dens[k];
-            let (i, doubling) = self.at[k];
-            let (p, q) = (run[i], run[i + 1]);
-            let lambda = if doubling {
-                let xx = p.x.square();
-                (xx + xx + xx) * d_inv
-            } else {
-                (q.y - p.y) * d_inv
-            };
-            let x = lambda.square() - p.x - q.x;
-            let y = lambda * (p.x - x) - p.y;
-            run[i] = Xy { x, y };
-        }
+        self.complete(run, |r, i| Some((r[i], r[i + 1])), |r, i, sum| r[i] = sum);
     }
 
-    /// `a[i] += b[i]` for every `i` (`None` is the point at infinity), in
-    /// affine form with one shared inversion: the slope is
-    /// `(y_b − y_a)/(x_b − x_a)`, or `3x²/2y` where `a[i] = b[i]` (the
-    /// curve has no point of order two), and `a[i] = −b[i]` gives `None`.
+    /// `a[i] += b[i]` for every `i` (`None` is the point at infinity).
     fn add_assign(&mut self, a: &mut [Option<Xy<F>>], b: &[Option<Xy<F>>]) {
-        self.dens.clear();
-        self.at.clear();
         for (i, (p, q)) in a.iter_mut().zip(b).enumerate() {
             match (*p, q) {
                 (_, None) => {}
                 (None, Some(q)) => *p = Some(*q),
                 (Some(p_), Some(q)) => {
-                    if p_.x != q.x {
-                        self.dens.push(q.x - p_.x);
-                        self.at.push((i, false));
-                    } else if p_.y == q.y {
-                        self.dens.push(p_.y + p_.y);
-                        self.at.push((i, true));
-                    } else {
+                    if !self.queue(i, &p_, q) {
                         *p = None;
                     }
                 }
             }
         }
-        if self.dens.is_empty() {
-            return;
-        }
-        let mut inv = self.prefix_products();
-        for k in (0..self.at.len()).rev() {
-            let d_inv = inv * self.prefix[k];
-            inv = inv * self.dens[k];
-            let (i, doubling) = self.at[k];
-            let (Some(p), Some(q)) = (a[i], b[i]) else {
-                continue;
-            };
-            let lambda = if doubling {
-                let xx = p.x.square();
-                (xx + xx + xx) * d_inv
-            } else {
-                (q.y - p.y) * d_inv
-            };
-            let x = lambda.square() - p.x - q.x;
-            let y = lambda * (p.x - x) - p.y;
-            a[i] = Some(Xy { x, y });
-        }
+        self.complete(a, |a, i| a[i].zip(b[i]), |a, i, sum| a[i] = Some(sum));
     }
 }
 
@@ -350,11 +303,6 @@ mod tests {
     type Fr = <B as Backend>::Fr;
     type G1 = <B as Backend>::G1;
 
-    fn lambda() -> Fr {
-        let l = crate::msm::glv::LAMBDA;
-        Fr::from_u128((l[1] as u128) << 64 | l[0] as u128)
-    }
-
     /// Against the naive sum of `(a + b·λ)·P`: groups of 0 to 12 points,
     /// halves at the top of the range and zero, a point repeated within a
     /// group (P + P and P + (−P) inside the rounds: equal and opposite
@@ -389,13 +337,10 @@ mod tests {
         // Cancellations in a tree's first level, then more levels.
         groups.push(vec![0, neg0, 1, 2, 3, 4, 0, neg0, 0, 6]);
         let got = glv_group_sums::<B>(&affine, &halves, &groups);
-        let lam = lambda();
         for (members, sum) in groups.iter().zip(got) {
             let pts: Vec<_> = members.iter().map(|i| affine[*i]).collect();
-            let scalars: Vec<Fr> = members
-                .iter()
-                .map(|i| Fr::from_u64(halves[*i].0) + lam * Fr::from_u64(halves[*i].1))
-                .collect();
+            let member_halves: Vec<(u64, u64)> = members.iter().map(|i| halves[*i]).collect();
+            let scalars: Vec<Fr> = crate::msm::glv::from_halves(&member_halves);
             let want = g1_lincomb_naive::<B>(&pts, &scalars);
             let got = match sum {
                 Some((x, y)) => B::g1_from_affine(&B::g1_affine_from_xy(x, y)),
