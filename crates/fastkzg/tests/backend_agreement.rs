@@ -111,6 +111,29 @@ fn g1_decompress_both<A: Backend>(bytes: &[u8; 48]) -> Result<[u8; 96], PointErr
     let a = A::g1_decompress(bytes).map(|p| A::g1_serialize(&p));
     let b = B::g1_decompress(bytes).map(|p| B::g1_serialize(&p));
     assert_eq!(a, b, "g1_decompress disagrees on {}", hex::encode(bytes));
+    // The decoding that also returns [|z|]·φ(P) (blst: from its own subgroup
+    // check) accepts and rejects the same points, and that multiple is
+    // [|z|·λ]·P (λ = |z|² − 1, φ's eigenvalue).
+    let with_multiple = [
+        A::g1_decompress_with_z_multiple(bytes)
+            .map(|(p, q)| (A::g1_serialize(&p), q.map(|q| A::g1_serialize(&q)))),
+        B::g1_decompress_with_z_multiple(bytes)
+            .map(|(p, q)| (B::g1_serialize(&p), q.map(|q| B::g1_serialize(&q)))),
+    ];
+    for got in with_multiple {
+        assert_eq!(
+            got.map(|(p, _)| p),
+            a,
+            "with_z_multiple on {}",
+            hex::encode(bytes)
+        );
+        if let Ok((_, Some(q))) = got {
+            let z = <B as Backend>::Fr::from_u64(fastkzg::msm::z_adic::Z_ABS);
+            let z_lambda = z * (z * z - <B as Backend>::Fr::one());
+            let p = B::g1_from_affine(&B::g1_decompress(bytes).unwrap());
+            assert_eq!(q, B::g1_serialize(&B::g1_to_affine(&(p * &z_lambda))));
+        }
+    }
     a
 }
 

@@ -78,6 +78,18 @@ pub trait Accel<B: Backend> {
         bytes.iter().map(B::g1_decompress).collect()
     }
 
+    /// Decodes a compressed point as [`Backend::g1_decompress`] and, where
+    /// the backend's subgroup check computes it on the way, also returns
+    /// `[|z|]·φ(P)` (affine; z the BLS parameter, `φ(x, y) = (β·x, y)` with
+    /// β = [`Backend::g1_glv_beta`]; `None` for the point at infinity),
+    /// with which [`crate::msm::z_adic`] multiplies P by a scalar over half
+    /// the doublings. The default returns `None` beside the point.
+    fn g1_decompress_with_z_multiple(
+        bytes: &[u8; 48],
+    ) -> Result<(B::G1Affine, Option<B::G1Affine>), PointError> {
+        Ok((B::g1_decompress(bytes)?, None))
+    }
+
     /// The point with Jacobian coordinates `(x, y, z)` (affine `x/z²,
     /// y/z³`; `z = 0` is the identity) without an inversion, where the
     /// backend stores its points that way; `None` (the default) makes the

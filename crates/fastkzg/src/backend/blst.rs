@@ -7,8 +7,7 @@
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use blst::{
-    blst_fp6, blst_fr, blst_p1, blst_p1_affine, blst_p2, blst_p2_affine, blst_scalar, limb_t,
-    BLST_ERROR,
+    blst_fr, blst_p1, blst_p1_affine, blst_p2, blst_p2_affine, blst_scalar, limb_t, BLST_ERROR,
 };
 
 use super::accel::fr_from_bytes_be_each;
@@ -663,8 +662,7 @@ impl Backend for Blst {
     }
 
     fn g2_prepared_heap_bytes(p: &G2Lines) -> usize {
-        p.0.as_ref()
-            .map_or(0, |_| core::mem::size_of::<[blst_fp6; 68]>())
+        p.0.as_ref().map_or(0, Lines::heap_bytes)
     }
 
     fn g2_prepare(p: &G2) -> G2Lines {
@@ -672,6 +670,18 @@ impl Backend for Blst {
             return G2Lines(None);
         }
         G2Lines(Some(Lines::new(&p2_to_affine(p))))
+    }
+
+    /// The lines of `p` and their products with `partner`'s at each step
+    /// ([`super::blst_pairing`]): a two-pair check then multiplies the
+    /// accumulator once per step instead of twice.
+    fn g2_prepare_partnered(p: &G2, partner: &G2Lines) -> G2Lines {
+        match &partner.0 {
+            Some(other) if !p.is_zero() => {
+                G2Lines(Some(Lines::with_partner(&p2_to_affine(p), other)))
+            }
+            _ => Blst::g2_prepare(p),
+        }
     }
 
     fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
@@ -800,6 +810,22 @@ impl Accel<Blst> for Blst {
     /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
     /// subgroup checks run eight at a time; without, from four points on,
     /// they share one normalisation (`backend/blst_subgroup.rs`).
+    /// The subgroup check of [`super::blst_subgroup`], which yields
+    /// `[|z|]·σ(P)` (σ is φ: the same β).
+    fn g1_decompress_with_z_multiple(
+        bytes: &[u8; 48],
+    ) -> Result<(blst_p1_affine, Option<blst_p1_affine>), PointError> {
+        let a = g1_uncompress(bytes)?;
+        // SAFETY: reads an initialised affine point.
+        if unsafe { blst::blst_p1_affine_is_inf(&a) } {
+            return Ok((a, None));
+        }
+        match super::blst_subgroup::z_multiple_if_in_g1(&a) {
+            Some(q) => Ok((a, Some(q))),
+            None => Err(PointError::NotInSubgroup),
+        }
+    }
+
     fn g1_decompress_many(bytes: &[[u8; 48]]) -> Vec<Result<blst_p1_affine, PointError>> {
         if let Some(e) = fastkzg_ifma::engine().filter(|_| bytes.len() >= IFMA_MIN_SUBGROUP) {
             return g1_decompress_checked(bytes, |points| e.in_g1(affine_limbs(points)));

@@ -78,8 +78,22 @@ impl Fp2 {
         }
     }
 
+    /// The element `c0 + c1·u`.
+    pub(super) fn new(c0: Fp, c1: Fp) -> Fp2 {
+        Fp2 { c0, c1 }
+    }
+
+    /// `k·self` for `k` in Fp (two Fp products).
     #[inline]
-    fn add(self, b: Fp2) -> Fp2 {
+    pub(super) fn scale(self, k: Fp) -> Fp2 {
+        Fp2 {
+            c0: self.c0 * k,
+            c1: self.c1 * k,
+        }
+    }
+
+    #[inline]
+    pub(super) fn add(self, b: Fp2) -> Fp2 {
         Fp2 {
             c0: self.c0 + b.c0,
             c1: self.c1 + b.c1,

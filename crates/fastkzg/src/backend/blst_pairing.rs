@@ -18,12 +18,25 @@
 //! instead of two (two Fp multiplications fewer per line and pair, about
 //! 9 µs of a two-pair check).
 //!
+//! Two G2 points that are always paired together (the setup's `[τ]₂` or
+//! `[τ^64]₂` with `[1]₂`) can be *partnered*: the product of their two
+//! lines at each step is then formed from precomputed Fp2 products of the
+//! lines' fixed coefficients and four Fp values of the two G1 points (14
+//! Fp products), and multiplied into the accumulator with one full Fp12
+//! product, instead of two sparse ones (see [`PartnerTerms`]).
+//!
 //! Every `unsafe` block calls blst on pointers from live Rust references of
 //! the right types.
+
+use core::sync::atomic::{AtomicU64, Ordering};
 
 use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6, blst_p1_affine, blst_p2_affine};
 
 use super::blst_final_exp::Fp2;
+use super::blst_fp::Fp;
+
+/// The source of [`Lines::id`].
+static NEXT_LINES_ID: AtomicU64 = AtomicU64::new(0);
 
 /// The loop's segments after the first doubling: (index of the addition
 /// line, number of doubling lines after it). Together with the first line
@@ -37,6 +50,11 @@ pub(super) struct Lines {
     /// for a point of order r; otherwise the lines are kept as blst made
     /// them).
     normalized: bool,
+    /// Distinguishes these lines from every other `Lines` of the process
+    /// (what a partner refers to).
+    id: u64,
+    /// The products with a partner's lines, if these lines have one.
+    partner: Option<PartnerTerms>,
 }
 
 impl Lines {
@@ -47,7 +65,68 @@ impl Lines {
         // SAFETY: blst writes exactly 68 fp6 line values into the array.
         unsafe { blst::blst_precompute_lines(lines.as_mut_ptr(), q) };
         let normalized = normalize(&mut lines);
-        Lines { lines, normalized }
+        Lines {
+            lines,
+            normalized,
+            id: NEXT_LINES_ID.fetch_add(1, Ordering::Relaxed),
+            partner: None,
+        }
+    }
+
+    /// The lines of `q` (a point of G2 other than the identity), partnered
+    /// with `partner`'s: products of the two over one shared Miller loop
+    /// use [`PartnerTerms`] (when both sets of lines are normalized; else
+    /// they stay unpartnered).
+    pub(super) fn with_partner(q: &blst_p2_affine, partner: &Lines) -> Lines {
+        let mut lines = Lines::new(q);
+        if lines.normalized && partner.normalized {
+            lines.partner = Some(PartnerTerms::new(&lines, partner));
+        }
+        lines
+    }
+
+    /// The heap bytes these lines hold.
+    pub(super) fn heap_bytes(&self) -> usize {
+        core::mem::size_of::<[blst_fp6; 68]>()
+            + self
+                .partner
+                .as_ref()
+                .map_or(0, |_| core::mem::size_of::<[[blst_fp2; 4]; 68]>())
+    }
+}
+
+/// For two normalized sets of lines, `(a₁, b₁, 1)` of this point and
+/// `(a₂, b₂, 1)` of the partner at the same index, evaluated at G1 points
+/// with `X = −2·x`, `Y = 2·y`: the lines are the sparse elements
+/// `(a + b·X·v) + Y·v·w` of Fp12 (`v³ = ξ`, `w² = v`), whose product is
+///
+/// - `(a₁a₂ + ξ·Y₁Y₂) + (a₁b₂·X₂ + a₂b₁·X₁)·v + b₁b₂·X₁X₂·v²`
+/// - `+ ((a₁·Y₂ + a₂·Y₁)·v + (b₁·X₁Y₂ + b₂·X₂Y₁)·v²)·w`.
+///
+/// The four Fp2 products `a₁a₂, a₁b₂, a₂b₁, b₁b₂` of each index are kept;
+/// `Y₁Y₂, X₁X₂, X₁Y₂, X₂Y₁` are computed once per pairing.
+struct PartnerTerms {
+    /// [`Lines::id`] of the partner.
+    partner: u64,
+    /// Per line index: `a₁a₂, a₁b₂, a₂b₁, b₁b₂`.
+    terms: Box<[[blst_fp2; 4]; 68]>,
+}
+
+impl PartnerTerms {
+    fn new(own: &Lines, partner: &Lines) -> PartnerTerms {
+        let mut terms = Box::new([[blst_fp2::default(); 4]; 68]);
+        for (t, (l1, l2)) in terms
+            .iter_mut()
+            .zip(own.lines.iter().zip(partner.lines.iter()))
+        {
+            let (a1, b1) = (Fp2::from_blst(&l1.fp2[0]), Fp2::from_blst(&l1.fp2[1]));
+            let (a2, b2) = (Fp2::from_blst(&l2.fp2[0]), Fp2::from_blst(&l2.fp2[1]));
+            *t = [a1.mul(a2), a1.mul(b2), a2.mul(b1), b1.mul(b2)].map(Fp2::to_blst);
+        }
+        PartnerTerms {
+            partner: partner.id,
+            terms,
+        }
     }
 }
 
@@ -118,20 +197,12 @@ fn mul_by_line(acc: &mut blst_fp12, line: &blst_fp6, normalized: bool, x2: &blst
     }
 }
 
-/// The product of the Miller loops of all `pairs`, sharing the squarings.
-/// The empty product is 1.
-pub(super) fn miller_loop_lines_n(pairs: &[LinePair<'_>]) -> blst_fp12 {
+/// The Miller loop's skeleton: `step(acc, i)` multiplies the accumulator
+/// by the lines of index `i` (0 to 67), between the loop's squarings;
+/// then the conjugate, as the loop parameter x is negative.
+fn miller_loop(mut step: impl FnMut(&mut blst_fp12, usize)) -> blst_fp12 {
     // SAFETY: `blst_fp12_one` returns a pointer to a static constant.
     let mut acc = unsafe { *blst::blst_fp12_one() };
-    if pairs.is_empty() {
-        return acc;
-    }
-    let scaled: Vec<(blst_fp, blst_fp)> = pairs.iter().map(|q| doubled_coordinates(&q.p)).collect();
-    let step = |acc: &mut blst_fp12, index: usize| {
-        for (q, (x2, y2)) in pairs.iter().zip(&scaled) {
-            mul_by_line(acc, &q.lines.lines[index], q.lines.normalized, x2, y2);
-        }
-    };
     step(&mut acc, 0);
     for (start, doublings) in SEGMENTS {
         step(&mut acc, start);
@@ -142,10 +213,76 @@ pub(super) fn miller_loop_lines_n(pairs: &[LinePair<'_>]) -> blst_fp12 {
             step(&mut acc, start + j);
         }
     }
-    // The loop parameter x is negative.
     // SAFETY: conjugates an initialised fp12 in place.
     unsafe { blst::blst_fp12_conjugate(&mut acc) };
     acc
+}
+
+/// The product of the Miller loops of all `pairs`, sharing the squarings.
+/// The empty product is 1.
+pub(super) fn miller_loop_lines_n(pairs: &[LinePair<'_>]) -> blst_fp12 {
+    if pairs.is_empty() {
+        // SAFETY: `blst_fp12_one` returns a pointer to a static constant.
+        return unsafe { *blst::blst_fp12_one() };
+    }
+    let scaled: Vec<(blst_fp, blst_fp)> = pairs.iter().map(|q| doubled_coordinates(&q.p)).collect();
+    miller_loop(|acc, index| {
+        for (q, (x2, y2)) in pairs.iter().zip(&scaled) {
+            mul_by_line(acc, &q.lines.lines[index], q.lines.normalized, x2, y2);
+        }
+    })
+}
+
+/// The product of the Miller loops of two pairs whose lines are partners
+/// (`first.lines` holds `terms`, the products with `second.lines`): one
+/// full Fp12 product per step.
+fn miller_loop_partnered(
+    first: &LinePair<'_>,
+    second: &LinePair<'_>,
+    terms: &PartnerTerms,
+) -> blst_fp12 {
+    let ((x1, y1), (x2, y2)) = (
+        doubled_coordinates(&first.p),
+        doubled_coordinates(&second.p),
+    );
+    let (x1, y1, x2, y2) = (Fp(x1), Fp(y1), Fp(x2), Fp(y2));
+    let (y1y2, x1x2, x1y2, x2y1) = (y1 * y2, x1 * x2, x1 * y2, x2 * y1);
+    let xi_y1y2 = Fp2::new(y1y2, y1y2);
+    miller_loop(|acc, index| {
+        let (l1, l2) = (&first.lines.lines[index], &second.lines.lines[index]);
+        let (a1, b1) = (Fp2::from_blst(&l1.fp2[0]), Fp2::from_blst(&l1.fp2[1]));
+        let (a2, b2) = (Fp2::from_blst(&l2.fp2[0]), Fp2::from_blst(&l2.fp2[1]));
+        let [a1a2, a1b2, a2b1, b1b2] = terms.terms[index].map(|t| Fp2::from_blst(&t));
+        let mut product = blst_fp12::default();
+        product.fp6[0].fp2 = [
+            a1a2.add(xi_y1y2).to_blst(),
+            a1b2.scale(x2).add(a2b1.scale(x1)).to_blst(),
+            b1b2.scale(x1x2).to_blst(),
+        ];
+        product.fp6[1].fp2 = [
+            blst_fp2::default(),
+            a1.scale(y2).add(a2.scale(y1)).to_blst(),
+            b1.scale(x1y2).add(b2.scale(x2y1)).to_blst(),
+        ];
+        let a: *mut blst_fp12 = acc;
+        // SAFETY: multiplies the initialised `acc` in place (output aliasing
+        // an input is supported) by an initialised element.
+        unsafe { blst::blst_fp12_mul(a, a, &product) };
+    })
+}
+
+/// The two pairs in the order of [`miller_loop_partnered`] and the terms,
+/// when `pairs` is two pairs whose lines are partners.
+fn partnered<'p, 'a>(
+    pairs: &'p [LinePair<'a>],
+) -> Option<(&'p LinePair<'a>, &'p LinePair<'a>, &'a PartnerTerms)> {
+    let [p, q] = pairs else {
+        return None;
+    };
+    [(p, q), (q, p)].into_iter().find_map(|(first, second)| {
+        let terms = first.lines.partner.as_ref()?;
+        (terms.partner == second.lines.id).then_some((first, second, terms))
+    })
 }
 
 /// Whether the product of the pairings of `pairs` is 1: the shared Miller
@@ -156,7 +293,11 @@ pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
     if pairs.is_empty() {
         return true;
     }
-    let fe = super::blst_final_exp::final_exp(&miller_loop_lines_n(pairs));
+    let f = match partnered(pairs) {
+        Some((first, second, terms)) => miller_loop_partnered(first, second, terms),
+        None => miller_loop_lines_n(pairs),
+    };
+    let fe = super::blst_final_exp::final_exp(&f);
     // SAFETY: reads an initialised fp12.
     unsafe { blst::blst_fp12_is_one(&fe) }
 }
@@ -214,6 +355,8 @@ mod tests {
         Lines {
             lines,
             normalized: false,
+            id: NEXT_LINES_ID.fetch_add(1, Ordering::Relaxed),
+            partner: None,
         }
     }
 
@@ -266,5 +409,122 @@ mod tests {
         assert!(pairing_product_is_one(&[pair(p), pair(minus_p)]));
         assert!(!pairing_product_is_one(&[pair(p), pair(p)]));
         assert!(pairing_product_is_one(&[]));
+    }
+
+    /// The partnered loop equals the shared loop over the same lines (the
+    /// same Fp12 value, so the same final exponentiation), for either order
+    /// of the two pairs; lines partnered with other lines, and raw lines,
+    /// take the shared loop.
+    #[test]
+    fn partnered_loop_equals_shared_loop() {
+        let (q1, q2) = (random_g2(20), random_g2(21));
+        let second = Lines::new(&q2);
+        let first = Lines::with_partner(&q1, &second);
+        assert!(first.partner.is_some());
+        for seed in 0..4 {
+            let (p1, p2) = (random_g1(2 * seed), random_g1(2 * seed + 1));
+            let a = LinePair {
+                p: p1,
+                lines: &first,
+            };
+            let b = LinePair {
+                p: p2,
+                lines: &second,
+            };
+            let terms = first.partner.as_ref().unwrap();
+            let expected = miller_loop_lines_n(&[
+                LinePair {
+                    p: p1,
+                    lines: &first,
+                },
+                LinePair {
+                    p: p2,
+                    lines: &second,
+                },
+            ]);
+            assert_eq!(
+                miller_loop_partnered(&a, &b, terms),
+                expected,
+                "seed {seed}"
+            );
+            let pairs = [a, b];
+            let (x, y, _) = partnered(&pairs).expect("partners");
+            assert_eq!((x.lines.id, y.lines.id), (first.id, second.id));
+            let swapped = [
+                LinePair {
+                    p: p2,
+                    lines: &second,
+                },
+                LinePair {
+                    p: p1,
+                    lines: &first,
+                },
+            ];
+            let (x, _, _) = partnered(&swapped).expect("partners, swapped");
+            assert_eq!(x.lines.id, first.id);
+        }
+        let stranger = Lines::new(&q2);
+        let p = random_g1(9);
+        assert!(partnered(&[
+            LinePair { p, lines: &first },
+            LinePair {
+                p,
+                lines: &stranger
+            }
+        ])
+        .is_none());
+        assert!(partnered(&[LinePair { p, lines: &first }]).is_none());
+        let raw = raw_lines(&q1);
+        assert!(Lines::with_partner(&q1, &raw).partner.is_none());
+    }
+
+    /// A verification that holds and one that does not, through the
+    /// partnered loop: `e(P, [s]Q)·e(−[s]P, Q) = 1`, and not with `[s+1]P`.
+    #[test]
+    fn partnered_product_is_one() {
+        let q = random_g2(30);
+        let p = random_g1(31);
+        let s = [7u8, 1, 0, 0, 0, 0, 0, 0];
+        let (mut sq, mut sp, mut sp1) = (
+            blst::blst_p2::default(),
+            blst::blst_p1::default(),
+            blst::blst_p1::default(),
+        );
+        let (mut sq_a, mut msp_a, mut msp1_a) = (
+            blst_p2_affine::default(),
+            blst_p1_affine::default(),
+            blst_p1_affine::default(),
+        );
+        // SAFETY: scalar multiplications of initialised points by a local
+        // 9-bit scalar, negations and normalisations into locals.
+        unsafe {
+            let mut qj = blst::blst_p2::default();
+            blst::blst_p2_from_affine(&mut qj, &q);
+            blst::blst_p2_mult(&mut sq, &qj, s.as_ptr(), 9);
+            blst::blst_p2_to_affine(&mut sq_a, &sq);
+            let mut pj = blst::blst_p1::default();
+            blst::blst_p1_from_affine(&mut pj, &p);
+            blst::blst_p1_mult(&mut sp, &pj, s.as_ptr(), 9);
+            blst::blst_p1_add_or_double(&mut sp1, &sp, &pj);
+            blst::blst_p1_cneg(&mut sp, true);
+            blst::blst_p1_cneg(&mut sp1, true);
+            blst::blst_p1_to_affine(&mut msp_a, &sp);
+            blst::blst_p1_to_affine(&mut msp1_a, &sp1);
+        }
+        let generator = Lines::new(&q);
+        let shifted = Lines::with_partner(&sq_a, &generator);
+        assert!(shifted.partner.is_some());
+        let pairs = |minus| {
+            [
+                LinePair { p, lines: &shifted },
+                LinePair {
+                    p: minus,
+                    lines: &generator,
+                },
+            ]
+        };
+        assert!(partnered(&pairs(msp_a)).is_some());
+        assert!(pairing_product_is_one(&pairs(msp_a)));
+        assert!(!pairing_product_is_one(&pairs(msp1_a)));
     }
 }

@@ -83,25 +83,40 @@ pub(super) fn in_g1_many(points: &[blst_p1_affine]) -> Vec<bool> {
         .zip(points)
         .map(|(q, p)| {
             // SAFETY: reads an initialised affine point.
-            if unsafe { blst::blst_p1_affine_is_inf(p) } {
-                return true;
-            }
-            // [|z|]·σ(P) = 0 for P ≠ 0 only outside G1 (|z|·λ is not a
-            // multiple of r).
-            let Some(q) = q else {
-                return false;
-            };
-            let z2_sigma = times_z_abs(q);
-            let mut minus_p = blst_p1::default();
-            // SAFETY: converts and negates an initialised point into a
-            // local, then compares two initialised points.
-            unsafe {
-                blst::blst_p1_from_affine(&mut minus_p, p);
-                blst::blst_p1_cneg(&mut minus_p, true);
-                blst::blst_p1_is_equal(&z2_sigma, &minus_p)
-            }
+            let infinity = unsafe { blst::blst_p1_affine_is_inf(p) };
+            infinity || completes(p, q.as_ref())
         })
         .collect()
+}
+
+/// The second half of the test for a point P other than the point at
+/// infinity, given `q = [|z|]·σ(P)` made affine (`None`: the point at
+/// infinity): whether `[|z|]·q = −P`.
+fn completes(p: &blst_p1_affine, q: Option<&blst_p1_affine>) -> bool {
+    // [|z|]·σ(P) = 0 for P ≠ 0 only outside G1 (|z|·λ is not a multiple
+    // of r).
+    let Some(q) = q else {
+        return false;
+    };
+    let z2_sigma = times_z_abs(q);
+    let mut minus_p = blst_p1::default();
+    // SAFETY: converts and negates an initialised point into a local, then
+    // compares two initialised points.
+    unsafe {
+        blst::blst_p1_from_affine(&mut minus_p, p);
+        blst::blst_p1_cneg(&mut minus_p, true);
+        blst::blst_p1_is_equal(&z2_sigma, &minus_p)
+    }
+}
+
+/// The test of one point of the curve other than the point at infinity:
+/// `Some([|z|]·σ(P))` (affine, the test's intermediate, for
+/// [`crate::msm::z_adic`]) when P is in G1, `None` when it is not. One
+/// inversion more than blst's check, which the product with the
+/// intermediate saves many times over.
+pub(super) fn z_multiple_if_in_g1(p: &blst_p1_affine) -> Option<blst_p1_affine> {
+    let q = normalise(&[times_z_abs(&endomorphism(p))]).pop()??;
+    completes(p, Some(&q)).then_some(q)
 }
 
 #[cfg(test)]
@@ -198,6 +213,21 @@ mod tests {
         for size in 1..=40 {
             let got: Vec<bool> = points.chunks(size).flat_map(in_g1_many).collect();
             assert_eq!(got, want, "groups of {size}");
+        }
+        // One point at a time with the intermediate: the same answers, and
+        // for points of G1 the intermediate is [|z|]·σ(P), computed here by
+        // blst's scalar multiplication.
+        for (p, member) in points.iter().zip(&want) {
+            // SAFETY: reads an initialised affine point.
+            if unsafe { blst::blst_p1_affine_is_inf(p) } {
+                continue;
+            }
+            let got = z_multiple_if_in_g1(p);
+            assert_eq!(got.is_some(), *member);
+            if let Some(q) = got {
+                let expected = affine(&mult(&jacobian(&endomorphism(p)), &Z_ABS.to_le_bytes(), 64));
+                assert_eq!(q, expected);
+            }
         }
     }
 }

@@ -351,6 +351,15 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static + Accel<Self> 
 
     /// Prepares a G2 point for pairings.
     fn g2_prepare(p: &Self::G2) -> Self::G2Prepared;
+    /// Prepares `p` for pairing products that always pair a G1 point with
+    /// `p` and another with `partner` (the setup's `[τ]₂` with `[1]₂`):
+    /// backends may precompute for the two together, so that
+    /// [`Backend::pairings_verify`] on such two pairs is cheaper. The result
+    /// is a prepared `p` in every other use as well. The default is
+    /// [`Backend::g2_prepare`].
+    fn g2_prepare_partnered(p: &Self::G2, _partner: &Self::G2Prepared) -> Self::G2Prepared {
+        Self::g2_prepare(p)
+    }
     /// The heap bytes a prepared G2 point holds besides its own size (its
     /// Miller-loop lines), for memory estimates; 0 where the backend does
     /// not know them.

@@ -51,6 +51,21 @@ pub(crate) fn bytes_to_g1<B: Backend>(
     })
 }
 
+/// [`bytes_to_g1`] for a point the caller then multiplies by a scalar (a
+/// proof): the point and, where the backend's subgroup check yields it,
+/// `[|z|]·φ(P)` for [`crate::msm::z_adic::g1_mul_decoded`].
+pub(crate) fn bytes_to_g1_with_z_multiple<B: Backend>(
+    bytes: &Bytes48,
+    input: Input,
+    position: usize,
+) -> Result<(B::G1Affine, Option<B::G1Affine>)> {
+    B::g1_decompress_with_z_multiple(bytes).map_err(|reason| Error::InvalidG1Point {
+        input,
+        position,
+        reason,
+    })
+}
+
 /// The fewest and the most points [`bytes_to_g1_many`] decodes per task.
 const MIN_CHUNK: usize = 8;
 const MAX_CHUNK: usize = 16;

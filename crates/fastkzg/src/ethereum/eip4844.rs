@@ -14,12 +14,13 @@ use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{
     blob_to_polynomial, blob_to_polynomial_scaled, bytes_to_bls_field, bytes_to_g1,
-    bytes_to_g1_many, Blob, Bytes32, Bytes48,
+    bytes_to_g1_many, bytes_to_g1_with_z_multiple, Blob, Bytes32, Bytes48,
 };
 use crate::ethereum::challenge::{compute_challenge, compute_powers};
 use crate::ethereum::constants::{FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN};
 use crate::ethereum::KzgSettings;
 use crate::math::batch_inverse;
+use crate::msm::z_adic::g1_mul_decoded;
 use crate::trace::{phase, span};
 
 /// A blob opening ready for batch verification: commitment, proof, `z`, `y`.
@@ -174,20 +175,27 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#verify_kzg_proof_impl>
     #[must_use = "the verdict of the pairing check"]
+    ///
+    /// `proof` comes with `[|z|]·φ(π)` where its decoding yielded it
+    /// ([`bytes_to_g1_with_z_multiple`]), which shortens `z·π`.
     pub(crate) fn verify_kzg_proof_impl(
         &self,
-        commitment: &B::G1,
+        commitment: &B::G1Affine,
         z: &B::Fr,
         y: &B::Fr,
-        proof: &B::G1,
+        (proof, proof_z_multiple): &(B::G1Affine, Option<B::G1Affine>),
     ) -> bool {
         let rhs = phase!(
             "pairing inputs",
-            *commitment - self.mul_generator(y) + B::g1_mul_vartime(proof, z)
+            B::g1_from_affine(commitment) - self.mul_generator(y)
+                + g1_mul_decoded::<B>(proof, proof_z_multiple.as_ref(), z)
         );
         phase!(
             "pairing check",
-            B::pairings_verify(&[(*proof, &self.g2_tau), (-rhs, &self.g2_generator)])
+            B::pairings_verify(&[
+                (B::g1_from_affine(proof), &self.g2_tau),
+                (-rhs, &self.g2_generator)
+            ])
         )
     }
 
@@ -255,13 +263,8 @@ impl<B: Backend> KzgSettings<B> {
         let commitment = bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0)?;
         let z = bytes_to_bls_field::<B>(z_bytes, Input::Z, 0)?;
         let y = bytes_to_bls_field::<B>(y_bytes, Input::Y, 0)?;
-        let proof = bytes_to_g1::<B>(proof_bytes, Input::Proof, 0)?;
-        Ok(self.verify_kzg_proof_impl(
-            &B::g1_from_affine(&commitment),
-            &z,
-            &y,
-            &B::g1_from_affine(&proof),
-        ))
+        let proof = bytes_to_g1_with_z_multiple::<B>(proof_bytes, Input::Proof, 0)?;
+        Ok(self.verify_kzg_proof_impl(&commitment, &z, &y, &proof))
     }
 
     /// Spec `verify_blob_kzg_proof`: whether `proof` is the blob proof for
@@ -289,18 +292,13 @@ impl<B: Backend> KzgSettings<B> {
             || {
                 (
                     bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0),
-                    bytes_to_g1::<B>(proof_bytes, Input::Proof, 0),
+                    bytes_to_g1_with_z_multiple::<B>(proof_bytes, Input::Proof, 0),
                 )
             },
         );
         let (z, y) = blob_side?;
         let (commitment, proof) = (points.0?, points.1?);
-        Ok(self.verify_kzg_proof_impl(
-            &B::g1_from_affine(&commitment),
-            &z,
-            &y,
-            &B::g1_from_affine(&proof),
-        ))
+        Ok(self.verify_kzg_proof_impl(&commitment, &z, &y, &proof))
     }
 
     /// Spec `verify_blob_kzg_proof_batch`: verifies many blob proofs at once

@@ -160,8 +160,9 @@ impl<B: Backend> KzgSettings<B> {
             )));
         };
         let g2_generator = B::g2_prepare(g2_0);
-        let g2_tau = B::g2_prepare(g2_1);
-        let g2_tau_cell = B::g2_prepare(g2_cell);
+        // Every check pairs [τ]₂ or [τ^64]₂ with [1]₂.
+        let g2_tau = B::g2_prepare_partnered(g2_1, &g2_generator);
+        let g2_tau_cell = B::g2_prepare_partnered(g2_cell, &g2_generator);
         if *g2_0 != B::G2::generator() {
             return Err(Error::InvalidTrustedSetup(
                 "the first G2 point is not the generator".into(),

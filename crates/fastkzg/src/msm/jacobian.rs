@@ -223,24 +223,37 @@ pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B::Fp>]) -> Vec<B::G
 /// the lock-step tables of many points, which pay an inversion per entry), `φ`
 /// applied per addition, mixed additions into a Jacobian accumulator.
 pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
-    let Some((x, y)) = B::g1_affine_xy(&B::g1_to_affine(p)) else {
+    let Some(xy) = B::g1_affine_xy(&B::g1_to_affine(p)) else {
         return B::G1::zero();
     };
     let halves = glv_digits(s);
-    let first = Jacobian::from_affine(x, y);
-    let double = first.double();
-    let mut multiples = vec![first];
-    for j in 1..TABLE_LEN {
-        multiples.push(multiples[j - 1].add(&double));
+    let table = odd_multiples_few(&[xy], TABLE_LEN);
+    glv_chain(&[(&halves, &table[..])], B::g1_glv_beta()).to_group::<B>()
+}
+
+/// The odd multiples `P, 3P, …, (2·len − 1)·P` of a few points (entry
+/// `t·len + j` is `(2j + 1)·P_t`), built in Jacobian form and made affine
+/// with one inversion for all of them (for one or two points that is
+/// cheaper than the inversion per step of [`odd_multiples_affine`]). The
+/// points must be in G1 (no step meets a doubling or the identity).
+pub(crate) fn odd_multiples_few<F: BaseField>(points: &[(F, F)], len: usize) -> Vec<(F, F)> {
+    let mut multiples = Vec::with_capacity(points.len() * len);
+    for (x, y) in points {
+        let first = Jacobian::from_affine(*x, *y);
+        let double = first.double();
+        multiples.push(first);
+        for _ in 1..len {
+            let next = multiples[multiples.len() - 1].add(&double);
+            multiples.push(next);
+        }
     }
-    let mut zs: Vec<B::Fp> = multiples.iter().map(|m| m.z).collect();
+    let mut zs: Vec<F> = multiples.iter().map(|m| m.z).collect();
     batch_invert(&mut zs);
-    let table: Vec<(B::Fp, B::Fp)> = multiples
+    multiples
         .iter()
         .zip(zs)
         .map(|(m, zi)| m.affine(zi))
-        .collect();
-    glv_chain(&[(&halves, &table[..])], B::g1_glv_beta()).to_group::<B>()
+        .collect()
 }
 
 /// The GLV halves of `s` as width-[`WINDOW`] NAF digits.

@@ -11,6 +11,7 @@ pub(crate) mod small_groups;
 pub mod straus;
 pub mod subset_sum;
 pub mod wnaf;
+pub mod z_adic;
 
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
 pub(crate) use subset_sum::position_chain;
