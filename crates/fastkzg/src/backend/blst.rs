@@ -673,7 +673,7 @@ impl Backend for Blst {
     }
 
     /// The lines of `p` and their products with `partner`'s at each step
-    /// ([`super::blst_pairing`]): a two-pair check then multiplies the
+    /// (`backend/blst_pairing.rs`): a two-pair check then multiplies the
     /// accumulator once per step instead of twice.
     fn g2_prepare_partnered(p: &G2, partner: &G2Lines) -> G2Lines {
         match &partner.0 {
@@ -810,7 +810,7 @@ impl Accel<Blst> for Blst {
     /// With AVX-512 IFMA and at least `IFMA_MIN_SUBGROUP` (3) points, the
     /// subgroup checks run eight at a time; without, from four points on,
     /// they share one normalisation (`backend/blst_subgroup.rs`).
-    /// The subgroup check of [`super::blst_subgroup`], which yields
+    /// The subgroup check of `backend/blst_subgroup.rs`, which yields
     /// `[|z|]·σ(P)` (σ is φ: the same β).
     fn g1_decompress_with_z_multiple(
         bytes: &[u8; 48],

@@ -23,7 +23,7 @@
 //! `s·P = [e₀ + e₂]·P + [e₂]·φ(P) + [e₁]·R + [e₁ + e₃]·φ(R)`,
 //!
 //! four non-negative coefficients of at most 65 bits: one chain of 65
-//! doublings ([`super::jacobian::glv_chain`] with two terms: P with φ(P),
+//! doublings (`jacobian::glv_chain` with two terms: P with φ(P),
 //! R with φ(R)) over the tables `P, 3P, 5P, 7P` and `R, 3R, 5R, 7R`, made
 //! affine with one shared inversion.
 
