@@ -270,6 +270,20 @@ pub trait BaseField:
     fn is_zero(&self) -> bool;
     /// `self²`.
     fn square(&self) -> Self;
+    /// `3·self` (a backend may have a one-step form: blst's
+    /// `blst_fp_mul_by_3` and `blst_fp_mul_by_8` make the Jacobian doubling
+    /// of [`crate::msm::jacobian`] 244 → 228 ns on a Zen 5).
+    #[inline]
+    fn triple(&self) -> Self {
+        *self + *self + *self
+    }
+    /// `8·self` (see [`BaseField::triple`]).
+    #[inline]
+    fn times_8(&self) -> Self {
+        let two = *self + *self;
+        let four = two + two;
+        four + four
+    }
     /// The multiplicative inverse of a non-zero element (variable time;
     /// the inputs of the MSMs are public). Zero maps to zero.
     fn inverse(&self) -> Self;

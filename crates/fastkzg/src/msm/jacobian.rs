@@ -40,14 +40,9 @@ impl<F: BaseField> Jacobian<F> {
         let c = b.square();
         let t = (self.x + b).square() - a - c;
         let d = t + t;
-        let e = a + a + a;
+        let e = a.triple();
         let x = e.square() - d - d;
-        let c8 = {
-            let c2 = c + c;
-            let c4 = c2 + c2;
-            c4 + c4
-        };
-        let y = e * (d - x) - c8;
+        let y = e * (d - x) - c.times_8();
         let yz = self.y * self.z;
         Jacobian { x, y, z: yz + yz }
     }
