@@ -9,6 +9,10 @@ pub const BLS_MODULUS_LIMBS: [u64; 4] = [
     0x73ed_a753_299d_7d48,
 ];
 
+/// `|z|` for the BLS12-381 curve parameter `z = −0xd201000000010000`
+/// (`r = z⁴ − z² + 1`; six bits set).
+pub const BLS_X_ABS: u64 = 0xd201_0000_0001_0000;
+
 /// The multiplicative generator of Fr used by the spec (`PRIMITIVE_ROOT_OF_UNITY`).
 pub const PRIMITIVE_ROOT_OF_UNITY: u64 = 7;
 

@@ -128,7 +128,7 @@ fn g1_decompress_both<A: Backend>(bytes: &[u8; 48]) -> Result<[u8; 96], PointErr
             hex::encode(bytes)
         );
         if let Ok((_, Some(q))) = got {
-            let z = <B as Backend>::Fr::from_u64(fastkzg::msm::z_adic::Z_ABS);
+            let z = <B as Backend>::Fr::from_u64(fastkzg::constants::BLS_X_ABS);
             let z_lambda = z * (z * z - <B as Backend>::Fr::one());
             let p = B::g1_from_affine(&B::g1_decompress(bytes).unwrap());
             assert_eq!(q, B::g1_serialize(&B::g1_to_affine(&(p * &z_lambda))));

@@ -23,10 +23,8 @@ use blst::{blst_p1, blst_p1_affine};
 use super::blst_fp::Fp;
 use super::blst_glv::endomorphism;
 use super::BaseField;
+use crate::constants::BLS_X_ABS as Z_ABS;
 use crate::msm::jacobian::batch_invert;
-
-/// `|z|` for the BLS parameter `z = −0xd201000000010000`.
-const Z_ABS: u64 = 0xd201_0000_0001_0000;
 
 /// From this many points on, [`in_g1_many`] shares the normalisation; for
 /// fewer, one inversion costs more than it saves, and each point takes

@@ -23,9 +23,7 @@ use super::jacobian::{
     batch_to_group, glv_chain, glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN,
 };
 use crate::backend::{Backend, BaseField, Scalar};
-
-/// `|z|` for BLS12-381's curve parameter `z = −0xd201000000010000`.
-const Z_ABS: u64 = 0xd201_0000_0001_0000;
+use crate::constants::BLS_X_ABS as Z_ABS;
 
 /// `z³` in Fr, a primitive fourth root of unity.
 fn z_cubed<F: Scalar>() -> F {

@@ -30,6 +30,7 @@
 use super::glv::scalar_limbs;
 use super::jacobian::{glv_chain, odd_multiples_few};
 use crate::backend::{Backend, Module};
+use crate::constants::BLS_X_ABS as Z_ABS;
 
 /// NAF digit width: tables `P, 3P, 5P, 7P`. For 65-bit coefficients the
 /// two tables cost more, relative to the chain, than in the 128-bit GLV
@@ -37,11 +38,9 @@ use crate::backend::{Backend, Module};
 const WINDOW: usize = 4;
 const TABLE_LEN: usize = 1 << (WINDOW - 2);
 
-/// `|z|` for the BLS parameter `z = −0xd201000000010000`.
-pub const Z_ABS: u64 = 0xd201_0000_0001_0000;
-
-/// The base-[`Z_ABS`] digits `[e₀, e₁, e₂, e₃]` of an integer below
-/// `Z_ABS⁴` given as little-endian limbs (every scalar below r is).
+/// The base-`|z|` digits `[e₀, e₁, e₂, e₃]` of an integer below `|z|⁴`
+/// ([`crate::constants::BLS_X_ABS`]) given as little-endian limbs (every
+/// scalar below r is).
 pub fn z_adic_digits(limbs: &[u64; 4]) -> [u64; 4] {
     let mut rest = *limbs;
     let mut digits = [0u64; 4];
