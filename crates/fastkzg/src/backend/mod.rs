@@ -90,6 +90,7 @@ mod blst_fp;
 mod blst_fr_lincomb;
 mod blst_glv;
 mod blst_ifma;
+mod blst_lanes;
 mod blst_pairing;
 mod blst_subgroup;
 pub(crate) mod limbs;

@@ -66,9 +66,11 @@ pub(crate) fn bytes_to_g1_with_z_multiple<B: Backend>(
     })
 }
 
-/// The fewest and the most points [`bytes_to_g1_many`] decodes per task.
+/// The fewest and the most points [`bytes_to_g1_many`] decodes per task:
+/// a backend checking eight at a time fills its lanes from eight on, and
+/// blst's lock-step check without IFMA gains with up to a few hundred.
 const MIN_CHUNK: usize = 8;
-const MAX_CHUNK: usize = 16;
+const MAX_CHUNK: usize = 256;
 
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`
 /// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
@@ -80,8 +82,8 @@ pub(crate) fn bytes_to_g1_many<B: Backend>(
     input: Input,
     position_of: impl Fn(usize) -> usize,
 ) -> Result<Vec<B::G1Affine>> {
-    // Chunks of 8 to 16 points (a backend checking eight at a time fills
-    // its lanes), as many as the pool has threads when there are few points.
+    // Chunks of 8 to 256 points, as many as the pool has threads when
+    // there are fewer than 256 per thread.
     let chunk = bytes
         .len()
         .div_ceil(crate::par::threads())
