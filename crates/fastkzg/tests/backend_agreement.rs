@@ -831,6 +831,46 @@ fn g1_off_curve_and_outside_subgroup_are_rejected<A: Backend>() {
     );
 }
 
+/// `g1_decompress_many` gives, point by point, what `g1_decompress` gives,
+/// at sizes on both sides of the blst backend's methods (one point at a
+/// time below 4, a shared normalisation below 128, the lock-step chains
+/// from 128 on): G1 points, the point at infinity, points of the curve
+/// outside G1 (the order-3 point `(0, ±2)` among them), encodings off the
+/// curve, each several times so that equal points share a batch.
+fn g1_decompress_many_matches_one_by_one<A: Backend>() {
+    let mut encodings = Vec::new();
+    let mut infinity = [0u8; 48];
+    infinity[0] = 0xc0;
+    for k in 0u64..40 {
+        let x = fp::from_u64(k);
+        encodings.push(g1_compressed(&x, k % 2 == 0));
+        encodings.push(A::g1_compress(&g1_mul::<A>(&[k as u8 ^ 0x5a; 32])));
+        if k % 8 == 0 {
+            encodings.push(infinity);
+        }
+    }
+    let kinds = encodings.clone();
+    for round in 0..6 {
+        encodings.extend(kinds.iter().skip(round).step_by(2));
+    }
+    let want: Vec<Result<[u8; 96], PointError>> =
+        encodings.iter().map(g1_decompress_both::<A>).collect();
+    assert!(want.iter().any(|w| w.is_ok()));
+    assert!(want.contains(&Err(PointError::NotInSubgroup)));
+    assert!(want.contains(&Err(PointError::NotOnCurve)));
+    assert!(encodings.len() >= 300);
+    for size in [1, 3, 4, 40, 127, 128, 129, 256, encodings.len()] {
+        for (start, chunk) in encodings.chunks(size).enumerate() {
+            let got: Vec<Result<[u8; 96], PointError>> = A::g1_decompress_many(chunk)
+                .iter()
+                .map(|p| p.map(|p| A::g1_serialize(&p)))
+                .collect();
+            let at = start * size;
+            assert_eq!(got, want[at..at + chunk.len()], "batches of {size}");
+        }
+    }
+}
+
 fn g2_malformed_flags_are_rejected<A: Backend>() {
     let g = A::g2_compress(&<A as Backend>::G2::generator());
     let gu = A::g2_serialize(&<A as Backend>::G2::generator());
@@ -1239,6 +1279,7 @@ backend_tests!(
     g1_malformed_flags_are_rejected,
     g1_coordinates_not_below_p_are_rejected,
     g1_off_curve_and_outside_subgroup_are_rejected,
+    g1_decompress_many_matches_one_by_one,
     g2_malformed_flags_are_rejected,
     g2_coordinates_not_below_p_are_rejected,
     g2_off_curve_and_outside_subgroup_are_rejected,

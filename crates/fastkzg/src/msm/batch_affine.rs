@@ -202,8 +202,11 @@ impl<B: Backend> Accumulators<B> {
 /// `None` where `p = −acc` (the sum is the point at infinity).
 #[inline(always)]
 pub(crate) fn chord<F: BaseField>(acc: &Xy<F>, p: &Xy<F>) -> Option<(F, bool)> {
-    if p.x != acc.x {
-        Some((p.x - acc.x, false))
+    // The difference tells equal x apart as well as a comparison would,
+    // and it is needed anyway.
+    let dx = p.x - acc.x;
+    if !dx.is_zero() {
+        Some((dx, false))
     } else if p.y == acc.y && !p.y.is_zero() {
         Some((acc.y + acc.y, true))
     } else {
