@@ -288,15 +288,6 @@ pub trait BaseField:
     /// The multiplicative inverse of a non-zero element (variable time;
     /// the inputs of the MSMs are public). Zero maps to zero.
     fn inverse(&self) -> Self;
-    /// Doubles the Jacobian point `(x, y, z)` of `y² = x³ + 4` in place
-    /// with the backend's own doubling, returning whether it did (the
-    /// default does nothing: [`crate::msm::jacobian`] then uses its
-    /// generic formula). `z = 0` (the point at infinity) must stay
-    /// `z = 0`, as must a point with `y = 0`.
-    #[inline]
-    fn double_jacobian(_x: &mut Self, _y: &mut Self, _z: &mut Self) -> bool {
-        false
-    }
 }
 
 /// A prime-order curve group in projective form.

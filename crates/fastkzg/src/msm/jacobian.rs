@@ -30,14 +30,8 @@ impl<F: BaseField> Jacobian<F> {
         }
     }
 
-    /// `2·self` (2M + 5S, for curves with `a = 0`): the backend's own
-    /// doubling where it has one ([`BaseField::double_jacobian`]).
-    #[inline]
+    /// `2·self` (2M + 5S, for curves with `a = 0`).
     pub(crate) fn double(&self) -> Self {
-        let mut out = *self;
-        if F::double_jacobian(&mut out.x, &mut out.y, &mut out.z) {
-            return out;
-        }
         if self.z.is_zero() || self.y.is_zero() {
             return Self::infinity();
         }
