@@ -186,33 +186,12 @@ pub(super) fn z_multiple_if_in_g1(p: &blst_p1_affine) -> Option<blst_p1_affine> 
 
 #[cfg(test)]
 mod tests {
+    use super::super::blst_test_points::{affine, jacobian, mult};
     use super::*;
     use crate::constants::BLS_MODULUS_LIMBS;
 
     /// The cofactor `h = (z − 1)²/3` of G1 in `E(Fp)`.
     const COFACTOR: u128 = 0x396c_8c00_5555_e156_8c00_aaab_0000_aaab;
-
-    fn mult(p: &blst_p1, le: &[u8], bits: usize) -> blst_p1 {
-        let mut out = blst_p1::default();
-        // SAFETY: blst reads `bits` bits of the little-endian scalar `le`
-        // (which holds at least that many) and an initialised point.
-        unsafe { blst::blst_p1_mult(&mut out, p, le.as_ptr(), bits) };
-        out
-    }
-
-    fn affine(p: &blst_p1) -> blst_p1_affine {
-        let mut a = blst_p1_affine::default();
-        // SAFETY: converts an initialised point into a local.
-        unsafe { blst::blst_p1_to_affine(&mut a, p) };
-        a
-    }
-
-    fn jacobian(p: &blst_p1_affine) -> blst_p1 {
-        let mut j = blst_p1::default();
-        // SAFETY: converts an initialised point into a local.
-        unsafe { blst::blst_p1_from_affine(&mut j, p) };
-        j
-    }
 
     /// The point of the curve with the smallest `x ≥ seed` (either `y`).
     fn curve_point(seed: u64) -> blst_p1_affine {

@@ -93,6 +93,8 @@ mod blst_ifma;
 mod blst_lanes;
 mod blst_pairing;
 mod blst_subgroup;
+#[cfg(test)]
+mod blst_test_points;
 pub(crate) mod limbs;
 pub use self::blst::Blst;
 pub use accel::Accel;
