@@ -1,7 +1,7 @@
 //! The G1 subgroup check of several points at once, for the blst backend
 //! where the IFMA kernels do not run: the test of blst's
 //! `blst_p1_affine_in_g1` (Scott, ePrint 2021/1130), with the points'
-//! intermediate multiples normalised together, or, for a hundred points
+//! intermediate multiples normalised together, or, for 128 points
 //! and more, every step of the chains shared by all points in affine form
 //! ([`Lanes`]).
 //!
