@@ -12,6 +12,7 @@ backend_tests!(
     every_function_runs_on_a_small_stack,
     lazy_tables_built_inside_the_pool_do_not_deadlock,
     many_threads_split_msms_and_fft_products,
+    decoding_in_chunks_names_the_first_bad_proof,
 );
 
 use common::{random_blob, rng};
@@ -530,5 +531,54 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
             "{threads} threads: fixed base, equal scalars"
         );
         assert!(ffts == serial_fft, "{threads} threads: G1 FFTs");
+    }
+}
+
+/// Cell batches whose proofs are decoded in chunks spread over the pool
+/// (one chunk per thread, or four per thread when a share is small): on
+/// 1, 2, 3 and 8 threads, batches of 5, 40 and 128 cells verify, and with
+/// a bad proof (the order-3 point `(0, 2)`, on the curve but not in G1, or
+/// bytes that encode no point) at the start, the middle or the end, and
+/// another bad one after it, the error names the first, as a serial
+/// decoding would.
+fn decoding_in_chunks_names_the_first_bad_proof<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let blob = random_blob(&mut rng(25));
+    let commitment = ks.blob_to_kzg_commitment(&blob).unwrap();
+    let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
+    let mut order_three = [0u8; 48];
+    order_three[0] = 0x80;
+    let no_point = [0x11u8; 48];
+    for n in [5usize, 40, 128] {
+        let ids: Vec<u64> = (0..n as u64).collect();
+        let commitments = vec![commitment; n];
+        for threads in [1, 2, 3, 8] {
+            let verify = |proofs: &[[u8; 48]]| {
+                with_threads(threads, || {
+                    ks.verify_cell_kzg_proof_batch(&commitments, &ids, &cells[..n], proofs)
+                })
+                .unwrap()
+            };
+            assert!(verify(&proofs[..n]).unwrap(), "n = {n}, {threads} threads");
+            for (first, bad) in [(0, order_three), (n / 2, no_point), (n - 1, order_three)] {
+                let mut broken = proofs[..n].to_vec();
+                broken[first] = bad;
+                if first + 1 < n {
+                    broken[n - 1] = no_point;
+                }
+                let r = verify(&broken);
+                assert!(
+                    matches!(
+                        r,
+                        Err(fastkzg::Error::InvalidG1Point {
+                            input: fastkzg::Input::Proof,
+                            position,
+                            ..
+                        }) if position == first
+                    ),
+                    "n = {n}, {threads} threads, bad at {first}: {r:?}"
+                );
+            }
+        }
     }
 }
