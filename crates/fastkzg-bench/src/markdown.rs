@@ -237,7 +237,7 @@ pub fn markdown(res: &Results) -> String {
         s = s.replace("| Go peer | ? |\n", "");
     }
     s += match &*m("mode") {
-        "quick" => "**Quick mode.** 2 s per function (at least 5 samples; 3 for calls over ~0.3 s, where a call over 1.5 s counts its warm-up run as a sample); setup loads 2 samples each. Left out: rust_eth_kzg's JSON-file load, fastkzg's lazy load at p=8, the text-file loads at two threads, G1 FFTs above 2^12, erasure recovery below 2^11; settings at precompute 0, 4, 8, 12, 15 only. `--full` measures everything, longer.\n\n",
+        "quick" => "**Quick mode.** 2 s per function (at least 9 samples; 5 for calls over ~0.3 s, where a call over 1.5 s counts its warm-up run as a sample); setup loads 2 samples each. Left out: rust_eth_kzg's JSON-file load, fastkzg's lazy load at p=8, the text-file loads at two threads, G1 FFTs above 2^12, erasure recovery below 2^11; settings at precompute 0, 4, 8, 12, 15 only. `--full` measures everything, longer.\n\n",
         "smoke" => "**Smoke mode.** One sample per library and case: a functional check; the times mean nothing.\n\n",
         _ => "",
     };
