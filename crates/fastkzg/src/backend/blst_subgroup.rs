@@ -40,8 +40,9 @@ pub(super) const SHARED_MIN_POINTS: usize = 4;
 /// From this many points on, [`in_g1_many`] runs the chains in lock step:
 /// each of their 136 steps costs one inversion (about a hundred products),
 /// which fewer points do not repay. Measured on an AMD EPYC of family 25
-/// model 17 (Zen 4) without IFMA, per point against the Jacobian chains: 1.8× at 8 points, equal at 64, 7 %
-/// less at 128, 10 % at 256, 12 % at 512 and more.
+/// model 17 (Zen 4) without IFMA, per point against the Jacobian chains:
+/// 1.8× at 8 points, equal at 64, 7 % less at 128, 10 % at 256, 12 % at
+/// 512 and more.
 const LANES_MIN_POINTS: usize = 128;
 
 /// `[|z|]·p` for an affine `p` (double-and-add from the top bit).

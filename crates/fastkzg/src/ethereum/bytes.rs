@@ -75,8 +75,8 @@ const MAX_CHUNK: usize = 256;
 /// A thread's share of fewer points than this is decoded in
 /// [`SMALL_SHARE_CHUNKS`] chunks: blst's lock-step subgroup check starts at
 /// 128 points, and below it the cost per point hardly depends on the
-/// chunk (the check alone over 1024 points on a Zen 4 EPYC without IFMA: 43.4,
-/// 43.0 and 43.1 µs per point in batches of 8, 32 and 64), so smaller
+/// chunk (the check alone over 1024 points on a Zen 4 EPYC without IFMA:
+/// 43.4, 43.0 and 43.1 µs per point in batches of 8, 32 and 64), so smaller
 /// chunks cost nothing and let a thread that comes free late take its part
 /// (cell verification decodes beside the interpolation: 128 cells of one
 /// blob on two threads took 7.1–7.3 ms against 7.9–8.4 ms with one chunk
