@@ -500,7 +500,7 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
         (a, b)
     };
     let serial_fft = with_threads(1, transforms).unwrap();
-    for threads in [5, 8, 16] {
+    for threads in [2, 3, 5, 8, 16] {
         let (sums, small, ffts) = with_threads(threads, || {
             let sums = g1_msm_shared_points::<B>(&affine, &[&lists[0], &lists[1]]);
             let small =

@@ -96,6 +96,7 @@ mod blst_subgroup;
 #[cfg(test)]
 mod blst_test_points;
 pub(crate) mod limbs;
+pub(crate) mod prefetch;
 pub use self::blst::Blst;
 pub use accel::Accel;
 

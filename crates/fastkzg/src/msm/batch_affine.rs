@@ -23,6 +23,7 @@
 //! its own negation becomes empty (the point at infinity), one that meets
 //! itself is doubled, and points at infinity among the bases are skipped.
 
+use crate::backend::prefetch::prefetch;
 use crate::backend::{Backend, BaseField, Group, Module, Scalar};
 
 /// Additions queued before a round completes them with one inversion.
@@ -37,6 +38,19 @@ const REDUCTION_LANES: usize = 128;
 
 /// The fewest buckets per segment of the lock-step bucket reduction.
 const MIN_SEGMENT: usize = 8;
+
+/// How far ahead the loops of [`signed_digit_sums`] prefetch
+/// ([`prefetch`]), in steps of one addition per group (with the 32 groups
+/// of a pass of window-8 tables, 64 and 32 additions ahead): the points
+/// (a table is read once, from memory) and the buckets that their digits
+/// name (a pass's buckets outgrow the first-level cache, and the points
+/// streaming through evict them from the second).
+const POINT_AHEAD: usize = 2;
+const BUCKET_AHEAD: usize = 1;
+
+/// How many queued additions ahead [`Accumulators::round`] prefetches the
+/// target of the one it will complete.
+const ROUND_AHEAD: usize = 2;
 
 /// Buckets in one pass of [`signed_digit_sums`] (about 400 KB of affine
 /// points with blst): more groups are processed a slice at a time so that
@@ -136,6 +150,14 @@ impl<B: Backend> Accumulators<B> {
         }
     }
 
+    /// Prefetches accumulator `t` (if there is one).
+    #[inline(always)]
+    fn prefetch(&self, t: usize) {
+        if let Some(p) = self.points.get(t) {
+            prefetch(p);
+        }
+    }
+
     /// Completes the queued additions with one shared inversion.
     fn round(&mut self) {
         if self.queue.is_empty() {
@@ -143,6 +165,9 @@ impl<B: Backend> Accumulators<B> {
         }
         let mut inv = prefix_products(&self.dens, &mut self.prefix).inverse();
         for i in (0..self.queue.len()).rev() {
+            if let Some((t, _, _)) = i.checked_sub(ROUND_AHEAD).map(|j| self.queue[j]) {
+                self.prefetch(t as usize);
+            }
             let d_inv = inv * self.prefix[i];
             inv = inv * self.dens[i];
             let (t, p, doubling) = self.queue[i];
@@ -356,6 +381,15 @@ fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usiz
     // rarely meets the same bucket twice.
     for i in 0..longest {
         for (g, (points, digits)) in groups.iter().enumerate() {
+            if let Some(p) = points.get(i + POINT_AHEAD) {
+                prefetch(p);
+            }
+            if let Some(d) = digits.get(i + BUCKET_AHEAD) {
+                let (k, _) = signed_digit(*d, window);
+                if k > 0 {
+                    buckets.prefetch(g * half + k - 1);
+                }
+            }
             let (Some(p), Some(d)) = (points.get(i), digits.get(i)) else {
                 continue;
             };
