@@ -165,8 +165,8 @@ impl<B: Backend> Accumulators<B> {
         }
         let mut inv = prefix_products(&self.dens, &mut self.prefix).inverse();
         for i in (0..self.queue.len()).rev() {
-            if let Some((t, _, _)) = i.checked_sub(ROUND_AHEAD).map(|j| self.queue[j]) {
-                self.prefetch(t as usize);
+            if let Some(ahead) = i.checked_sub(ROUND_AHEAD) {
+                self.prefetch(self.queue[ahead].0 as usize);
             }
             let d_inv = inv * self.prefix[i];
             inv = inv * self.dens[i];
