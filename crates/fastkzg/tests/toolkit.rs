@@ -367,9 +367,20 @@ fn fk20_matches_one_by_one<B: Backend>(seed: u64, n: usize, l: usize, window: us
         assert_eq!(*proof, expected, "coset {k}");
         assert!(srs.verify_multi(&c, &points, &values, proof).unwrap());
     }
-    // The same proofs without fixed-base tables.
+    // The same proofs without fixed-base tables, and with tables of signed
+    // subset sums (windows of one point, of a shorter last window, of a
+    // whole row, and of more points than a row has).
     let plain = Fk20::<B>::new(&srs, n, l, 0).unwrap();
     assert_eq!(plain.multi_proofs(&p.coeffs).unwrap(), proofs);
+    for group in [1, 3, l, 16] {
+        let mut subset = Fk20::<B>::new(&srs, n, l, 0).unwrap();
+        subset.build_subset_sum_tables(group);
+        assert_eq!(
+            subset.multi_proofs(&p.coeffs).unwrap(),
+            proofs,
+            "subset sums, windows of {group}"
+        );
+    }
 }
 
 fn das_extension_and_recovery<B: Backend>(seed: u64, log: usize) {

@@ -221,11 +221,24 @@ impl<B: Backend> KzgSettings<B> {
         }
     }
 
+    /// Without an MSM kernel of the backend, level 8 (the recommended one)
+    /// builds tables of signed subset sums over windows of 10 points instead
+    /// of the window-8 table (36 MiB against 24 MiB with blst, and 11 %
+    /// fewer batch-affine operations per row MSM); with a kernel (blst's
+    /// IFMA kernels) the kernel's window-8 table.
+    pub(crate) fn fk20_subset_group(precompute: usize) -> Option<usize> {
+        (precompute == 8 && !B::msm_accelerated()).then_some(10)
+    }
+
     /// The FK20 precomputation for cells of `FIELD_ELEMENTS_PER_CELL`.
     pub(crate) fn fk20(&self) -> Result<&Fk20<B>> {
         crate::par::get_or_build(&self.fk20, || {
-            let window = Self::fk20_table_window(self.precompute);
-            match self.fk20_rows {
+            let subset_group = Self::fk20_subset_group(self.precompute);
+            let window = match subset_group {
+                Some(_) => 0,
+                None => Self::fk20_table_window(self.precompute),
+            };
+            let fk20 = match self.fk20_rows {
                 Some(bytes) => Fk20::from_rows(
                     FIELD_ELEMENTS_PER_BLOB,
                     FIELD_ELEMENTS_PER_CELL,
@@ -238,7 +251,13 @@ impl<B: Backend> KzgSettings<B> {
                     FIELD_ELEMENTS_PER_CELL,
                     window,
                 ),
-            }
+            };
+            fk20.map(|mut fk20| {
+                if let Some(group) = subset_group {
+                    fk20.build_subset_sum_tables(group);
+                }
+                fk20
+            })
         })
         .as_ref()
         .map_err(Error::duplicate)

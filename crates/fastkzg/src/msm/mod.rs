@@ -10,6 +10,7 @@ pub mod scale;
 pub(crate) mod small_groups;
 pub mod straus;
 pub mod subset_sum;
+mod subset_sum_many;
 pub mod wnaf;
 pub mod z_adic;
 

@@ -28,17 +28,17 @@ use crate::backend::limbs::add_wrapping;
 use crate::backend::{Backend, Group, Module};
 
 /// Digits per scalar: every canonical scalar plus `r` fits in 256 bits.
-const DIGITS: usize = 256;
+pub(super) const DIGITS: usize = 256;
 
 /// A fixed-base MSM table of signed subset sums (see the module docs).
 pub struct SubsetSumMsm<B: Backend> {
-    num_bases: usize,
-    layers: usize,
-    group: usize,
+    pub(super) num_bases: usize,
+    pub(super) layers: usize,
+    pub(super) group: usize,
     /// Window `w` holds the expanded points `w·group..` (`m = l·n + i` is
     /// layer `l` of base `i`); its entries start at `w << (group − 1)`
     /// (a last, shorter window of `size` points has `2^(size − 1)`).
-    table: Vec<B::G1Affine>,
+    pub(super) table: Vec<B::G1Affine>,
 }
 
 impl<B: Backend> core::fmt::Debug for SubsetSumMsm<B> {
@@ -192,7 +192,7 @@ pub(crate) fn position_chain<B: Backend>(sums: &[Option<(B::Fp, B::Fp)>]) -> B::
 }
 
 /// Bits `from..from + len` of a digit word, moved down to bit 0.
-fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4] {
+pub(super) fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4] {
     let mut out = [0u64; 4];
     for k in 0..len {
         let at = from + k;
@@ -203,7 +203,7 @@ fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4] {
 
 /// The digit word of `s`: the bits `b` with `s' = Σ_j (2·b_j − 1)·2^j` for
 /// `s' = s` (odd) or `s + r` (even), i.e. `b = (s' − 1)/2 + 2^255`.
-fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
+pub(super) fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
     let mut v = scalar_limbs(s);
     if v[0] & 1 == 0 {
         // s + r < 2r < 2^256: no carry out of the top limb.
