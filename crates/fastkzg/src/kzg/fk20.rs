@@ -188,10 +188,10 @@ impl<B: Backend> Fk20<B> {
     }
 
     /// Builds what the row MSMs of this CPU use on first use: the shifted
-    /// layers when there are no fixed-base tables and the backend has no
-    /// MSM kernel of its own.
+    /// layers when there are no tables of either kind and the backend has
+    /// no MSM kernel of its own.
     pub fn warm_up(&self) {
-        if self.tables.is_none() && !B::msm_accelerated() {
+        if self.tables.is_none() && self.subset_tables.is_none() && !B::msm_accelerated() {
             let _ = self.shifted();
         }
     }
