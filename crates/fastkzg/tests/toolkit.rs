@@ -375,6 +375,10 @@ fn fk20_matches_one_by_one<B: Backend>(seed: u64, n: usize, l: usize, window: us
     for group in [1, 3, l, 16] {
         let mut subset = Fk20::<B>::new(&srs, n, l, 0).unwrap();
         subset.build_subset_sum_tables(group);
+        // warm_up adds nothing that the subset-sum tables make unused.
+        let built = subset.memory_bytes();
+        subset.warm_up();
+        assert_eq!(subset.memory_bytes(), built);
         assert_eq!(
             subset.multi_proofs(&p.coeffs).unwrap(),
             proofs,
