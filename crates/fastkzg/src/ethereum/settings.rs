@@ -35,7 +35,8 @@ const CELL_SUBSET_LAYERS: usize = 2;
 /// Points per window of the cell interpolation table (with 2 layers: the
 /// interpolation commitment of a one-column batch, without IFMA on a Zen
 /// 5 EPYC, about 520 µs with the window-8 bucket table, 445 µs with 4
-/// layers in windows of 10 and 405 µs with these 1.9 MiB).
+/// layers in windows of 10 and 405 µs with these, now 1.7 MiB as the
+/// windows hold 11 or 12 points).
 const CELL_SUBSET_GROUP: usize = 12;
 
 /// The largest accepted `precompute` level (as in c-kzg-4844).
@@ -222,9 +223,9 @@ impl<B: Backend> KzgSettings<B> {
     }
 
     /// Without an MSM kernel of the backend, level 8 (the recommended one)
-    /// builds tables of signed subset sums over windows of 10 points instead
-    /// of the window-8 table (36 MiB against 24 MiB with blst, and 11 %
-    /// fewer batch-affine operations per row MSM); with a kernel (blst's
+    /// builds tables of signed subset sums over 7 windows of 9 or 10 points
+    /// instead of the window-8 table (24 MiB with blst either way; about
+    /// 13 % fewer field multiplications per row MSM); with a kernel (blst's
     /// IFMA kernels) the kernel's window-8 table.
     pub(crate) fn fk20_subset_group(precompute: usize) -> Option<usize> {
         (precompute == 8 && !B::msm_accelerated()).then_some(10)
@@ -321,7 +322,7 @@ impl<B: Backend> KzgSettings<B> {
     /// `Σ coeffs[i]·[τ^i]₁` for at most `FIELD_ELEMENTS_PER_CELL` coefficients.
     /// With a backend MSM kernel, a bucket MSM over a window-8 table (203
     /// KiB with blst); otherwise signed subset sums of 2 layers in windows
-    /// of 12 points (1.9 MiB with blst; 1280 batch-affine additions in
+    /// of up to 12 points (1.7 MiB with blst; 1280 batch-affine additions in
     /// lock step and 255 projective operations, against 2304 additions for
     /// the bucket method).
     ///

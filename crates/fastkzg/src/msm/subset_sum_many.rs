@@ -16,10 +16,11 @@
 //!    Eisenträger–Lauter–Montgomery formula, 2 divisions, 3M and 2S.
 //!
 //! Per MSM that is `t·(W − 1)` additions and `t` double-and-add steps:
-//! with one layer of 256 digits and windows of 10 points over 64 bases
-//! (`W = 7`), about 12.0 k multiplications against 13.8 k for the 2048
-//! additions and the 256-addition bucket reduction over a window-8 table
-//! of [`super::FixedBaseMsm`].
+//! with one layer of 256 digits and 7 windows of 9 or 10 points over 64
+//! bases (2048 entries, as many as a window-8 table of
+//! [`super::FixedBaseMsm`] holds), about 12.0 k multiplications against
+//! 13.8 k for the 2048 additions and the 256-addition bucket reduction
+//! over that table.
 
 use super::batch_affine::{chord, chord_sum, prefix_products, Xy};
 use super::subset_sum::{digit_bits, layer_digits, SubsetSumMsm, DIGITS};
@@ -44,8 +45,8 @@ const SPREAD: [u64; 256] = {
 };
 
 /// Table entries prefetched per operation of a round (the trees of one
-/// MSM over 64 bases with windows of 10 make 1536 additions, its table
-/// holds 3080 entries).
+/// MSM over 64 bases in 7 windows make 1536 additions, its table holds
+/// 2048 entries).
 const AHEAD_PER_OP: usize = 2;
 
 /// A table entry picked for one window at one position: its index in the
@@ -53,11 +54,6 @@ const AHEAD_PER_OP: usize = 2;
 const NEGATE: u32 = 1 << 31;
 
 impl<B: Backend> SubsetSumMsm<B> {
-    /// The number of windows.
-    fn windows(&self) -> usize {
-        (self.num_bases * self.layers).div_ceil(self.group)
-    }
-
     /// The entries `Σ scalars[i]·bases[i]` is made of: at `k·W + w`, the
     /// pick of window `w` at digit position `k` (`W` windows, `t` positions).
     fn picks(&self, scalars: &[B::Fr]) -> Vec<u32> {
@@ -72,11 +68,10 @@ impl<B: Backend> SubsetSumMsm<B> {
         let words: Vec<[u64; 4]> = (0..expanded)
             .map(|m| layer_digits(&bits[m % n], (m / n) * t, t))
             .collect();
-        let slots = 1usize << (self.group - 1);
         let mut out = vec![0u32; t * windows];
         for w in 0..windows {
-            let first = w * self.group;
-            let last = (first + self.group).min(expanded);
+            let (first, size, start) = self.window(w);
+            let last = first + size;
             let mask = (1usize << (last - first - 1)) - 1;
             // Eight positions at a time: byte i of `lead` is the digit
             // bit of the window's first point at position 8q + i, and byte
@@ -101,7 +96,7 @@ impl<B: Backend> SubsetSumMsm<B> {
                     if negate {
                         idx ^= mask;
                     }
-                    let pick = (w * slots + idx) as u32;
+                    let pick = (start + idx) as u32;
                     out[(8 * q + i) * windows + w] = if negate { pick | NEGATE } else { pick };
                 }
             }
@@ -570,11 +565,16 @@ mod tests {
             let table = SubsetSumMsm::<Blst>::new(&bases, 1, group);
             let picks = table.picks(&scalars);
             let windows = table.windows();
+            assert_eq!(windows, 20usize.div_ceil(group));
+            // Window sizes as even as possible, the longer first.
+            let sizes: Vec<usize> = (0..windows)
+                .map(|w| 20 / windows + usize::from(w < 20 % windows))
+                .collect();
             let bits: Vec<[u64; 4]> = scalars.iter().map(digit_bits::<Blst>).collect();
             for k in [0, 7, 8, 100, 255] {
                 for w in 0..windows {
-                    let first = w * group;
-                    let last = (first + group).min(20);
+                    let first: usize = sizes[..w].iter().sum();
+                    let last = first + sizes[w];
                     let mut sum = G1::zero();
                     for (j, b) in bits[first..last].iter().enumerate() {
                         let plus = b[k / 64] >> (k % 64) & 1 == 1;
