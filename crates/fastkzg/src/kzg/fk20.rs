@@ -245,21 +245,15 @@ impl<B: Backend> Fk20<B> {
                 Ok::<_, Error>(b)
             })
         )?;
-        // Pointwise: one l-point MSM per row; without a backend kernel, the
-        // rows of each thread's share run in lock step (batch-affine).
+        // Pointwise: one l-point MSM per row; with subset-sum tables or
+        // without a backend kernel, the rows of each thread's share run in
+        // lock step (batch-affine).
         let row_scalars: Vec<Vec<B::Fr>> = (0..2 * r)
             .map(|k| b_hat.iter().map(|b| b[k]).collect())
             .collect();
         let mut h_hat: Vec<B::G1> = phase!(
             "fk20 row MSMs",
-            if let Some(t) = &self.subset_tables {
-                let share = (2 * r).div_ceil(crate::par::threads().max(1));
-                crate::par::map_collect((2 * r).div_ceil(share), |c| {
-                    let rows = c * share..((c + 1) * share).min(2 * r);
-                    SubsetSumMsm::msm_many(&t[rows.clone()], &row_scalars[rows])
-                })
-                .concat()
-            } else if B::msm_accelerated() {
+            if B::msm_accelerated() && self.subset_tables.is_none() {
                 crate::par::map_collect(2 * r, |k| match &self.tables {
                     Some(t) => t[k].msm(&row_scalars[k]),
                     None => B::g1_msm(&self.rows[k], &row_scalars[k]),
@@ -268,9 +262,14 @@ impl<B: Backend> Fk20<B> {
                 let share = (2 * r).div_ceil(crate::par::threads().max(1));
                 crate::par::map_collect((2 * r).div_ceil(share), |c| {
                     let rows = c * share..((c + 1) * share).min(2 * r);
-                    match &self.tables {
-                        Some(t) => FixedBaseMsm::msm_many(&t[rows.clone()], &row_scalars[rows]),
-                        None => {
+                    match (&self.subset_tables, &self.tables) {
+                        (Some(t), _) => {
+                            SubsetSumMsm::msm_many(&t[rows.clone()], &row_scalars[rows])
+                        }
+                        (None, Some(t)) => {
+                            FixedBaseMsm::msm_many(&t[rows.clone()], &row_scalars[rows])
+                        }
+                        (None, None) => {
                             let shifted = self.shifted();
                             let msms: Vec<batch_affine::ShiftedInput<'_, B>> = rows
                                 .map(|k| (&self.rows[k][..], &shifted[k][..], &row_scalars[k][..]))

@@ -31,6 +31,27 @@ use crate::backend::{Backend, Group, Module};
 /// Digits per scalar: every canonical scalar plus `r` fits in 256 bits.
 pub(super) const DIGITS: usize = 256;
 
+/// `SPREAD[b]` has bit `i` of `b` in bit 0 of its byte `i`.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (b >> i) & 1 == 1 {
+                table[b] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// A table entry picked for one window at one position: its index in the
+/// table, and bit 31 set when it is negated.
+pub(super) const NEGATE: u32 = 1 << 31;
+
 /// A fixed-base MSM table of signed subset sums (see the module docs).
 pub struct SubsetSumMsm<B: Backend> {
     pub(super) num_bases: usize,
@@ -107,8 +128,58 @@ impl<B: Backend> SubsetSumMsm<B> {
 
     /// Window `w`'s first expanded point, its number of points and the
     /// index of its first entry ([`window_layout`]).
-    pub(super) fn window(&self, w: usize) -> (usize, usize, usize) {
+    fn window(&self, w: usize) -> (usize, usize, usize) {
         window_layout(self.num_bases * self.layers, self.windows(), w)
+    }
+
+    /// The entries `Σ scalars[i]·bases[i]` is made of: at `k·W + w`, the
+    /// pick of window `w` at digit position `k` (`W` windows, `t` positions).
+    pub(super) fn picks(&self, scalars: &[B::Fr]) -> Vec<u32> {
+        let n = self.num_bases;
+        let t = DIGITS / self.layers;
+        let windows = self.windows();
+        let expanded = n * self.layers;
+        let zero = B::Fr::zero();
+        let bits: Vec<[u64; 4]> = (0..n)
+            .map(|i| digit_bits::<B>(scalars.get(i).unwrap_or(&zero)))
+            .collect();
+        let words: Vec<[u64; 4]> = (0..expanded)
+            .map(|m| layer_digits(&bits[m % n], (m / n) * t, t))
+            .collect();
+        let mut out = vec![0u32; t * windows];
+        for w in 0..windows {
+            let (first, size, start) = self.window(w);
+            let last = first + size;
+            let mask = (1usize << (last - first - 1)) - 1;
+            // Eight positions at a time: byte i of `lead` is the digit
+            // bit of the window's first point at position 8q + i, and byte
+            // i of `lo`/`hi` the index bits of the others (points 1–8 and
+            // 9–15).
+            for q in 0..t.div_ceil(8) {
+                let byte = |m: usize| ((words[m][q / 8] >> (8 * (q % 8))) & 0xff) as usize;
+                let lead = SPREAD[byte(first)];
+                let (mut lo, mut hi) = (0u64, 0u64);
+                for (j, m) in (first + 1..last).enumerate() {
+                    if j < 8 {
+                        lo |= SPREAD[byte(m)] << j;
+                    } else {
+                        hi |= SPREAD[byte(m)] << (j - 8);
+                    }
+                }
+                for i in 0..8.min(t - 8 * q) {
+                    let mut idx = ((lo >> (8 * i)) & 0xff | ((hi >> (8 * i)) & 0xff) << 8) as usize;
+                    // The first point's digit −1: the entry of the opposite
+                    // signs, negated.
+                    let negate = (lead >> (8 * i)) & 1 == 0;
+                    if negate {
+                        idx ^= mask;
+                    }
+                    let pick = (start + idx) as u32;
+                    out[(8 * q + i) * windows + w] = if negate { pick | NEGATE } else { pick };
+                }
+            }
+        }
+        out
     }
 
     /// The number of bases.
@@ -142,47 +213,22 @@ impl<B: Backend> SubsetSumMsm<B> {
         if n == 0 {
             return Vec::new();
         }
-        let zero = B::Fr::zero();
-        let bits: Vec<[u64; 4]> = (0..n)
-            .map(|i| digit_bits::<B>(scalars.get(i).unwrap_or(&zero)))
-            .collect();
-        let shift = DIGITS / self.layers;
-        let expanded = n * self.layers;
         let windows = self.windows();
-        // The digits of expanded point m (layer l of base i) as one word:
-        // bit k set when digit k of that layer is +1.
-        let words: Vec<[u64; 4]> = (0..expanded)
-            .map(|m| layer_digits(&bits[m % n], (m / n) * shift, shift))
-            .collect();
-        // Pass 1, arithmetic only: round k's term of window w is entry
-        // `idx` of the window, negated when the window's first point has
-        // digit −1 (the entry of the opposite signs). Kept apart from the
-        // table reads so that those run back to back (pass 2) and their
-        // cache misses overlap.
-        let mut picks: Vec<(u32, bool)> = Vec::with_capacity(shift * windows);
-        for k in 0..shift {
-            for w in 0..windows {
-                let (first, size, start) = window_layout(expanded, windows, w);
-                let last = first + size;
-                let (limb, at) = (k / 64, k % 64);
-                let flip = words[first][limb] >> at & 1 == 0;
-                let mut idx = 0usize;
-                for (j, word) in words[first + 1..last].iter().enumerate() {
-                    idx |= ((word[limb] >> at & 1) as usize) << j;
-                }
-                if flip {
-                    idx ^= (1 << (last - first - 1)) - 1;
-                }
-                picks.push(((start + idx) as u32, flip));
-            }
-        }
+        // Pass 1, arithmetic only: the picks. Kept apart from the table
+        // reads so that those run back to back (pass 2) and their cache
+        // misses overlap.
+        let picks = self.picks(scalars);
         // Pass 2: the table reads.
-        let entries: Vec<B::G1Affine> =
-            picks.iter().map(|(i, _)| self.table[*i as usize]).collect();
+        let entries: Vec<B::G1Affine> = picks
+            .iter()
+            .map(|pick| self.table[(pick & !NEGATE) as usize])
+            .collect();
         let terms: Vec<Option<(B::Fp, B::Fp)>> = entries
             .iter()
             .zip(&picks)
-            .map(|(e, (_, flip))| B::g1_affine_xy(e).map(|(x, y)| (x, if *flip { -y } else { y })))
+            .map(|(e, pick)| {
+                B::g1_affine_xy(e).map(|(x, y)| (x, if pick & NEGATE != 0 { -y } else { y }))
+            })
             .collect();
         group_sums::<B>(&terms, windows)
     }
@@ -195,7 +241,7 @@ impl<B: Backend> SubsetSumMsm<B> {
 /// 7 windows: one of 10 and six of 9, 2048 entries, against 3080 for six
 /// windows of 10 and one of 4 (the same number of windows, so of terms
 /// per position).
-pub(super) fn window_layout(expanded: usize, windows: usize, w: usize) -> (usize, usize, usize) {
+fn window_layout(expanded: usize, windows: usize, w: usize) -> (usize, usize, usize) {
     let short = expanded / windows;
     let long = expanded % windows;
     if w < long {
@@ -220,7 +266,7 @@ pub(crate) fn position_chain<B: Backend>(sums: &[Option<(B::Fp, B::Fp)>]) -> B::
 }
 
 /// Bits `from..from + len` of a digit word, moved down to bit 0.
-pub(super) fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4] {
+fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4] {
     let mut out = [0u64; 4];
     for k in 0..len {
         let at = from + k;
@@ -231,7 +277,7 @@ pub(super) fn layer_digits(bits: &[u64; 4], from: usize, len: usize) -> [u64; 4]
 
 /// The digit word of `s`: the bits `b` with `s' = Σ_j (2·b_j − 1)·2^j` for
 /// `s' = s` (odd) or `s + r` (even), i.e. `b = (s' − 1)/2 + 2^255`.
-pub(super) fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
+fn digit_bits<B: Backend>(s: &B::Fr) -> [u64; 4] {
     let mut v = scalar_limbs(s);
     if v[0] & 1 == 0 {
         // s + r < 2r < 2^256: no carry out of the top limb.
@@ -354,6 +400,46 @@ mod tests {
                 assert_eq!(next_point, n * layers);
                 assert_eq!(next_entry, table.table.len());
                 assert!(sizes.windows(2).all(|s| s[0] >= s[1] && s[0] - s[1] <= 1));
+            }
+        }
+    }
+
+    /// The picks name the entry whose signed subset sum, at every position,
+    /// matches the digits (a spot check of the byte-wise index building
+    /// against the definition, windows of up to 16 points).
+    #[test]
+    fn picks_follow_the_digits() {
+        let g = G1::generator();
+        let points: Vec<G1> = (1..=20u64).map(|i| g * &Fr::from_u64(i)).collect();
+        let bases = Blst::g1_batch_to_affine(&points);
+        let scalars: Vec<Fr> = (0..20u64)
+            .map(|i| Fr::from_u64(0x9e37_79b9 * (i + 1)) * Fr::from_u64(i + 3).inverse().unwrap())
+            .collect();
+        for group in [1, 9, 16] {
+            let table = SubsetSumMsm::<Blst>::new(&bases, 1, group);
+            let picks = table.picks(&scalars);
+            let windows = table.windows();
+            assert_eq!(windows, 20usize.div_ceil(group));
+            // Window sizes as even as possible, the longer first.
+            let sizes: Vec<usize> = (0..windows)
+                .map(|w| 20 / windows + usize::from(w < 20 % windows))
+                .collect();
+            let bits: Vec<[u64; 4]> = scalars.iter().map(digit_bits::<Blst>).collect();
+            for k in [0, 7, 8, 100, 255] {
+                for w in 0..windows {
+                    let first: usize = sizes[..w].iter().sum();
+                    let last = first + sizes[w];
+                    let mut sum = G1::zero();
+                    for (j, b) in bits[first..last].iter().enumerate() {
+                        let plus = b[k / 64] >> (k % 64) & 1 == 1;
+                        let p = points[first + j];
+                        sum = if plus { sum + p } else { sum - p };
+                    }
+                    let pick = picks[k * windows + w];
+                    let entry = Blst::g1_from_affine(&table.table[(pick & !NEGATE) as usize]);
+                    let entry = if pick & NEGATE != 0 { -entry } else { entry };
+                    assert_eq!(entry, sum, "group {group}, position {k}, window {w}");
+                }
             }
         }
     }

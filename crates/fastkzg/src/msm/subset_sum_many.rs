@@ -23,87 +23,16 @@
 //! over that table.
 
 use super::batch_affine::{chord, chord_sum, prefix_products, Xy};
-use super::subset_sum::{digit_bits, layer_digits, SubsetSumMsm, DIGITS};
+use super::subset_sum::{SubsetSumMsm, DIGITS, NEGATE};
 use crate::backend::prefetch::prefetch;
 use crate::backend::{Backend, BaseField, Group, Module};
-
-/// `SPREAD[b]` has bit `i` of `b` in bit 0 of its byte `i`.
-const SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut i = 0;
-        while i < 8 {
-            if (b >> i) & 1 == 1 {
-                table[b] |= 1 << (8 * i);
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    table
-};
 
 /// Table entries prefetched per operation of a round (the trees of one
 /// MSM over 64 bases in 7 windows make 1536 additions, its table holds
 /// 2048 entries).
 const AHEAD_PER_OP: usize = 2;
 
-/// A table entry picked for one window at one position: its index in the
-/// table, and bit 31 set when it is negated.
-const NEGATE: u32 = 1 << 31;
-
 impl<B: Backend> SubsetSumMsm<B> {
-    /// The entries `Σ scalars[i]·bases[i]` is made of: at `k·W + w`, the
-    /// pick of window `w` at digit position `k` (`W` windows, `t` positions).
-    fn picks(&self, scalars: &[B::Fr]) -> Vec<u32> {
-        let n = self.num_bases;
-        let t = DIGITS / self.layers;
-        let windows = self.windows();
-        let expanded = n * self.layers;
-        let zero = B::Fr::zero();
-        let bits: Vec<[u64; 4]> = (0..n)
-            .map(|i| digit_bits::<B>(scalars.get(i).unwrap_or(&zero)))
-            .collect();
-        let words: Vec<[u64; 4]> = (0..expanded)
-            .map(|m| layer_digits(&bits[m % n], (m / n) * t, t))
-            .collect();
-        let mut out = vec![0u32; t * windows];
-        for w in 0..windows {
-            let (first, size, start) = self.window(w);
-            let last = first + size;
-            let mask = (1usize << (last - first - 1)) - 1;
-            // Eight positions at a time: byte i of `lead` is the digit
-            // bit of the window's first point at position 8q + i, and byte
-            // i of `lo`/`hi` the index bits of the others (points 1–8 and
-            // 9–15).
-            for q in 0..t.div_ceil(8) {
-                let byte = |m: usize| ((words[m][q / 8] >> (8 * (q % 8))) & 0xff) as usize;
-                let lead = SPREAD[byte(first)];
-                let (mut lo, mut hi) = (0u64, 0u64);
-                for (j, m) in (first + 1..last).enumerate() {
-                    if j < 8 {
-                        lo |= SPREAD[byte(m)] << j;
-                    } else {
-                        hi |= SPREAD[byte(m)] << (j - 8);
-                    }
-                }
-                for i in 0..8.min(t - 8 * q) {
-                    let mut idx = ((lo >> (8 * i)) & 0xff | ((hi >> (8 * i)) & 0xff) << 8) as usize;
-                    // The first point's digit −1: the entry of the opposite
-                    // signs, negated.
-                    let negate = (lead >> (8 * i)) & 1 == 0;
-                    if negate {
-                        idx ^= mask;
-                    }
-                    let pick = (start + idx) as u32;
-                    out[(8 * q + i) * windows + w] = if negate { pick | NEGATE } else { pick };
-                }
-            }
-        }
-        out
-    }
-
     /// `Σ scalars[g][i]·bases_g[i]` for each table `g`, all in lock step on
     /// the calling thread (see the module docs). Tables that differ in
     /// their number of bases, layers or window size from the first are
@@ -300,10 +229,14 @@ impl<B: Backend> LockStep<B> {
                 let d_inv = inv * self.prefix[i];
                 inv = inv * self.dens[i];
                 let g = *g as usize;
-                let (Some(a), Some(s)) = (self.cells[g], self.cells[self.sum(k, g)]) else {
-                    if let Some(a) = self.cells[g].filter(|_| *doubling) {
-                        self.cells[g] = Some(chord_sum(&a, &a, d_inv, true));
-                    }
+                let Some(a) = self.cells[g] else {
+                    continue;
+                };
+                if *doubling {
+                    self.cells[g] = Some(chord_sum(&a, &a, d_inv, true));
+                    continue;
+                }
+                let Some(s) = self.cells[self.sum(k, g)] else {
                     continue;
                 };
                 let l1 = (s.y - a.y) * d_inv;
@@ -547,46 +480,6 @@ mod tests {
                 count.load(Ordering::Relaxed) > 0,
                 "branch {branch} never ran"
             );
-        }
-    }
-
-    /// The picks name the entry whose signed subset sum, at every position,
-    /// matches the digits (a spot check of the byte-wise index building
-    /// against the definition, windows of up to 16 points).
-    #[test]
-    fn picks_follow_the_digits() {
-        let g = G1::generator();
-        let points: Vec<G1> = (1..=20u64).map(|i| g * &Fr::from_u64(i)).collect();
-        let bases = Blst::g1_batch_to_affine(&points);
-        let scalars: Vec<Fr> = (0..20u64)
-            .map(|i| Fr::from_u64(0x9e37_79b9 * (i + 1)) * Fr::from_u64(i + 3).inverse().unwrap())
-            .collect();
-        for group in [1, 9, 16] {
-            let table = SubsetSumMsm::<Blst>::new(&bases, 1, group);
-            let picks = table.picks(&scalars);
-            let windows = table.windows();
-            assert_eq!(windows, 20usize.div_ceil(group));
-            // Window sizes as even as possible, the longer first.
-            let sizes: Vec<usize> = (0..windows)
-                .map(|w| 20 / windows + usize::from(w < 20 % windows))
-                .collect();
-            let bits: Vec<[u64; 4]> = scalars.iter().map(digit_bits::<Blst>).collect();
-            for k in [0, 7, 8, 100, 255] {
-                for w in 0..windows {
-                    let first: usize = sizes[..w].iter().sum();
-                    let last = first + sizes[w];
-                    let mut sum = G1::zero();
-                    for (j, b) in bits[first..last].iter().enumerate() {
-                        let plus = b[k / 64] >> (k % 64) & 1 == 1;
-                        let p = points[first + j];
-                        sum = if plus { sum + p } else { sum - p };
-                    }
-                    let pick = picks[k * windows + w];
-                    let entry = Blst::g1_from_affine(&table.table[(pick & !NEGATE) as usize]);
-                    let entry = if pick & NEGATE != 0 { -entry } else { entry };
-                    assert_eq!(entry, sum, "group {group}, position {k}, window {w}");
-                }
-            }
         }
     }
 }
