@@ -78,6 +78,13 @@ pub trait Accel<B: Backend> {
         bytes.iter().map(B::g1_decompress).collect()
     }
 
+    /// How many points [`Accel::g1_decompress_many`] checks at a time: a
+    /// caller that splits a batch among threads gives each task a multiple
+    /// of it. The default, 1, suits one check per point.
+    fn g1_decompress_lanes() -> usize {
+        1
+    }
+
     /// Decodes a compressed point as [`Backend::g1_decompress`] and, where
     /// the backend's subgroup check computes it on the way, also returns
     /// `[|z|]·φ(P)` (affine; z the BLS parameter, `φ(x, y) = (β·x, y)` with

@@ -921,6 +921,16 @@ impl Accel<Blst> for Blst {
         g1_scale_many(ys, ws)
     }
 
+    /// Eight where the IFMA kernel checks the subgroups (its lanes; a
+    /// share of fewer points costs as much as eight), else one.
+    fn g1_decompress_lanes() -> usize {
+        if Blst::msm_accelerated() {
+            8
+        } else {
+            1
+        }
+    }
+
     /// Eight where the IFMA kernel makes the products (its lanes; a share
     /// of fewer products costs as much as eight), else one.
     fn g1_scale_lanes() -> usize {

@@ -371,6 +371,14 @@ fn small_multiple<B: Backend>(p: B::G1, k: usize) -> B::G1 {
 /// [`signed_digit_sums`] for groups whose buckets are handled at once.
 fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usize) -> Vec<B::G1> {
     let half = 1usize << (window - 1);
+    reduce_buckets::<B>(&digit_buckets::<B>(groups, window), groups.len(), half)
+}
+
+/// The buckets of each group of [`signed_digit_sums_pass`], `2^(window−1)`
+/// per group: bucket `k − 1` of a group holds the sum of its points whose
+/// digit is `±k` (negated for `−k`).
+fn digit_buckets<B: Backend>(groups: &[DigitInput<'_, B>], window: usize) -> Accumulators<B> {
+    let half = 1usize << (window - 1);
     let mut buckets = Accumulators::<B>::new(groups.len() * half);
     let longest = groups
         .iter()
@@ -406,7 +414,54 @@ fn signed_digit_sums_pass<B: Backend>(groups: &[DigitInput<'_, B>], window: usiz
         }
     }
     buckets.finish();
-    reduce_buckets::<B>(&buckets, groups.len(), half)
+    buckets
+}
+
+/// The buckets of [`signed_digit_sum`] before their reduction (see
+/// [`signed_digit_buckets`]).
+pub(crate) struct DigitBuckets<B: Backend>(Accumulators<B>);
+
+/// The `2^(window−1)` buckets of [`signed_digit_sum`] over `points` with
+/// `digits` (`2 ≤ window ≤ 16`, as there), unreduced, so that the buckets
+/// of several slices of one MSM can be merged and reduced once
+/// ([`merged_bucket_sum`]) instead of once per slice.
+pub(crate) fn signed_digit_buckets<B: Backend>(
+    points: &[B::G1Affine],
+    digits: &[u16],
+    window: usize,
+) -> DigitBuckets<B> {
+    DigitBuckets(digit_buckets::<B>(&[(points, digits)], window.clamp(2, 16)))
+}
+
+/// The part of `Σ_k k·(Σ_s B_s[k − 1])` over the buckets `B_s` of all
+/// `slices` (from [`signed_digit_buckets`] with one window) whose bucket
+/// index lies in `lo .. lo + len` (`len` a power of two): the slices'
+/// buckets of that range are added into one set (batch-affine rounds), which
+/// reduces to `Σ_t (t+1)·M_t` and `Σ_t M_t`; the part is
+/// `Σ_t (t+1)·M_t + lo·Σ_t M_t`. The parts over consecutive ranges add up
+/// to the MSM of all slices, and every bucket is reduced once, by one part.
+pub(crate) fn merged_bucket_sum<B: Backend>(
+    slices: &[DigitBuckets<B>],
+    lo: usize,
+    len: usize,
+) -> B::G1 {
+    if !len.is_power_of_two() {
+        return B::G1::zero();
+    }
+    let mut merged = Accumulators::<B>::new(len);
+    // Slice by slice: consecutive additions go to different buckets.
+    for DigitBuckets(buckets) in slices {
+        for t in 0..len.min(buckets.state.len().saturating_sub(lo)) {
+            if let Some(p) = buckets.get(lo + t) {
+                merged.add(t, p);
+            }
+        }
+    }
+    merged.finish();
+    let Some((weighted, total)) = reduce_buckets_with_totals::<B>(&merged, 1, len).pop() else {
+        return B::G1::zero();
+    };
+    weighted + small_multiple::<B>(total, lo)
 }
 
 /// The sum of each group of `width` consecutive terms of `terms` (a
