@@ -63,6 +63,15 @@ const IFMA_MIN_DIGITS: usize = 64;
 /// about as much as two or three of blst's one-point checks).
 const IFMA_MIN_SUBGROUP: usize = 3;
 
+/// Eight, the IFMA kernels' lanes, where the CPU runs them; else one.
+fn ifma_lanes() -> usize {
+    if Blst::msm_accelerated() {
+        8
+    } else {
+        1
+    }
+}
+
 /// Decodes a compressed point and checks the curve equation (not the
 /// subgroup).
 fn g1_uncompress(bytes: &[u8; 48]) -> Result<blst_p1_affine, PointError> {
@@ -921,23 +930,15 @@ impl Accel<Blst> for Blst {
         g1_scale_many(ys, ws)
     }
 
-    /// Eight where the IFMA kernel checks the subgroups (its lanes; a
-    /// share of fewer points costs as much as eight), else one.
+    /// The IFMA kernel's lanes where it checks the subgroups (a share of
+    /// fewer points costs as much as eight), else one.
     fn g1_decompress_lanes() -> usize {
-        if Blst::msm_accelerated() {
-            8
-        } else {
-            1
-        }
+        ifma_lanes()
     }
 
-    /// Eight where the IFMA kernel makes the products (its lanes; a share
-    /// of fewer products costs as much as eight), else one.
+    /// The IFMA kernel's lanes where it makes the products (a share of
+    /// fewer products costs as much as eight), else one.
     fn g1_scale_lanes() -> usize {
-        if Blst::msm_accelerated() {
-            8
-        } else {
-            1
-        }
+        ifma_lanes()
     }
 }

@@ -69,16 +69,17 @@ pub(crate) fn bytes_to_g1_with_z_multiple<B: Backend>(
 /// The fewest and the most points [`bytes_to_g1_many`] decodes per task
 /// (the fewest raised to the backend's
 /// [`Accel::g1_decompress_lanes`](crate::backend::Accel::g1_decompress_lanes),
-/// eight for blst with IFMA): from four points on blst shares one
-/// normalisation among a chunk's checks, and its lock-step check without
-/// IFMA gains up to about a thousand (eight blobs × 128 cells, Zen 4
-/// without IFMA, fastest of 20 calls: one thread 72.7–72.9 ms with chunks
-/// of up to 1024 against 73.7 with up to 256; two threads level, 39.5–39.9
-/// against 39.7–40.1 ms). Chunks of four rather than eight
-/// let the thread that computed the interpolation commitment beside the
-/// decoding take half of a small batch's points: one column of 16 blobs
-/// (32 points) on two threads without IFMA, Zen 4, fastest of 300 calls:
-/// 2.13–2.14 ms against 2.36 ms.
+/// eight for blst with IFMA).
+///
+/// From four points on blst shares one normalisation among a chunk's
+/// checks, and chunks of four rather than eight let the thread that
+/// computed the interpolation commitment beside the decoding take half of
+/// a small batch's points: one column of 16 blobs (32 points) on two
+/// threads without IFMA, Zen 4, fastest of 300 calls: 2.13–2.14 ms against
+/// 2.36 ms. blst's lock-step check without IFMA gains up to about a
+/// thousand points: eight blobs × 128 cells, the same CPU, fastest of 20
+/// calls: one thread 72.7–72.9 ms with chunks of up to 1024 against 73.7
+/// with up to 256; two threads level, 39.5–39.9 against 39.7–40.1 ms.
 const MIN_CHUNK: usize = 4;
 const MAX_CHUNK: usize = 1024;
 

@@ -338,7 +338,16 @@ pub(crate) fn signed_digit_sum_in_range<B: Backend>(
         buckets.add(k - lo - 1, p);
     }
     buckets.finish();
-    let Some((weighted, total)) = reduce_buckets_with_totals::<B>(&buckets, 1, len).pop() else {
+    reduce_range::<B>(&buckets, lo)
+}
+
+/// `Σ_t (lo + t + 1)·B_t` for the `len` buckets `B_t` of `buckets` (`len`
+/// a power of two), which hold magnitudes `lo + 1 ..= lo + len`: the
+/// running sums give `Σ_t (t+1)·B_t` and `Σ_t B_t`, and the range's offset
+/// adds `lo·Σ_t B_t`.
+fn reduce_range<B: Backend>(buckets: &Accumulators<B>, lo: usize) -> B::G1 {
+    let len = buckets.state.len();
+    let Some((weighted, total)) = reduce_buckets_with_totals::<B>(buckets, 1, len).pop() else {
         return B::G1::zero();
     };
     weighted + small_multiple::<B>(total, lo)
@@ -458,10 +467,7 @@ pub(crate) fn merged_bucket_sum<B: Backend>(
         }
     }
     merged.finish();
-    let Some((weighted, total)) = reduce_buckets_with_totals::<B>(&merged, 1, len).pop() else {
-        return B::G1::zero();
-    };
-    weighted + small_multiple::<B>(total, lo)
+    reduce_range::<B>(&merged, lo)
 }
 
 /// The sum of each group of `width` consecutive terms of `terms` (a

@@ -135,6 +135,16 @@ impl<B: Backend> FixedBaseMsm<B> {
         recode::<B>(s, self.window, self.layers, out);
     }
 
+    /// The digits of every scalar of `scalars` in turn ([`FixedBaseMsm::recode`]),
+    /// matching the table's points of as many bases.
+    fn recode_all(&self, scalars: &[B::Fr]) -> Vec<u16> {
+        let mut digits = Vec::with_capacity(scalars.len() * self.layers);
+        for s in scalars {
+            self.recode(s, &mut digits);
+        }
+        digits
+    }
+
     /// `Σ scalars[k][i]·bases_k[i]` for each table `k`, all in one lock-step
     /// batch-affine bucket pass on the calling thread (tables with another
     /// window than the first are computed one by one).
@@ -146,13 +156,7 @@ impl<B: Backend> FixedBaseMsm<B> {
         let digits: Vec<Vec<u16>> = tables
             .iter()
             .zip(scalars)
-            .map(|(t, s)| {
-                let mut d = Vec::with_capacity(t.table.len());
-                for s in &s[..s.len().min(t.num_bases)] {
-                    t.recode(s, &mut d);
-                }
-                d
-            })
+            .map(|(t, s)| t.recode_all(&s[..s.len().min(t.num_bases)]))
             .collect();
         let groups: Vec<super::batch_affine::DigitInput<'_, B>> = tables
             .iter()
@@ -197,20 +201,16 @@ impl<B: Backend> FixedBaseMsm<B> {
         } else {
             1
         };
-        let per = n.div_ceil(slices);
-        let bounds = |c: usize| (c * per, n.min((c + 1) * per));
-        let recode_slice = |c: usize| {
-            let (lo, hi) = bounds(c);
-            let mut digits = Vec::with_capacity((hi - lo) * self.layers);
-            for s in &scalars[lo..hi] {
-                self.recode(s, &mut digits);
-            }
-            digits
-        };
         if ranges == 1 && slices > 1 && !B::msm_accelerated() {
             // A power of two of bucket ranges, at most one per thread.
             return self.msm_merged(scalars, slices, 1 << threads.max(1).ilog2());
         }
+        let per = n.div_ceil(slices);
+        let bounds = |c: usize| (c * per, n.min((c + 1) * per));
+        let recode_slice = |c: usize| {
+            let (lo, hi) = bounds(c);
+            self.recode_all(&scalars[lo..hi])
+        };
         // With ranges, the several tasks of a slice share its digits,
         // recoded once beforehand; without, each task recodes its slice.
         let shared = if ranges > 1 {
@@ -236,22 +236,17 @@ impl<B: Backend> FixedBaseMsm<B> {
     /// [`FixedBaseMsm::msm`] over `slices` slices of the bases (one task
     /// each) whose buckets are then merged and reduced once, by `ranges`
     /// bucket ranges (a power of two; [`merged_bucket_sum`], one task per
-    /// range), instead of each
-    /// slice reducing all its buckets: on two threads at window 13, each
-    /// thread's 41 k bucket additions are followed by 2 k merging additions
-    /// and the reduction of 2048 buckets (about 4 k additions) instead of
-    /// the reduction of 4096 (about 8 k).
+    /// range), instead of each slice reducing all its buckets: on two
+    /// threads at window 13, each thread's 41 k bucket additions are
+    /// followed by 2 k merging additions and the reduction of 2048 buckets
+    /// (about 4 k additions) instead of the reduction of 4096 (about 8 k).
     fn msm_merged(&self, scalars: &[B::Fr], slices: usize, ranges: usize) -> B::G1 {
         let n = scalars.len().min(self.num_bases);
         let per = n.div_ceil(slices.max(1)).max(1);
         let buckets = crate::par::map_collect(n.div_ceil(per), |c| {
             let (lo, hi) = (c * per, n.min((c + 1) * per));
-            let mut digits = Vec::with_capacity((hi - lo) * self.layers);
-            for s in &scalars[lo..hi] {
-                self.recode(s, &mut digits);
-            }
             let points = &self.table[lo * self.layers..hi * self.layers];
-            signed_digit_buckets::<B>(points, &digits, self.window)
+            signed_digit_buckets::<B>(points, &self.recode_all(&scalars[lo..hi]), self.window)
         });
         let half = 1usize << (self.window - 1);
         let len = half / ranges.next_power_of_two().clamp(1, half);
