@@ -9,6 +9,8 @@ use std::collections::HashMap;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
+
+use fastkzg::fork::Patience;
 use std::time::UNIX_EPOCH;
 
 use fastkzg::KzgSettings;
@@ -57,12 +59,16 @@ pub enum LoadError {
 }
 
 /// Looks `key` up, or loads it with `load` and remembers it. The lock is
-/// held while loading, so concurrent loads of one setup load it once.
+/// held while loading, so concurrent loads of one setup load it once. In a
+/// forked child whose parent was loading at the fork the lock is never
+/// released; the child then loads without the cache.
 fn cached(
     key: Key,
     load: impl FnOnce() -> Result<KzgSettings, LoadError>,
 ) -> Result<Shared, LoadError> {
-    let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(mut guard) = fastkzg::fork::lock(&CACHE, Patience::None) else {
+        return Ok(Shared::Owned(Arc::new(load()?)));
+    };
     let map = guard.get_or_insert_with(HashMap::new);
     if let Some(s) = map.get(&key) {
         return Ok(Shared::Owned(Arc::clone(s)));
@@ -104,6 +110,7 @@ pub fn load_file(path: &Path, precompute: usize) -> Result<Shared, LoadError> {
 
 /// Forgets every cached setup (objects already returned stay valid).
 pub fn clear() {
-    let mut guard = CACHE.lock().unwrap_or_else(|e| e.into_inner());
-    *guard = None;
+    if let Some(mut guard) = fastkzg::fork::lock(&CACHE, Patience::None) {
+        *guard = None;
+    }
 }

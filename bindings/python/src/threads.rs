@@ -8,61 +8,15 @@
 //! Python threads use N cores.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{Arc, Mutex, MutexGuard};
 
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-/// The configured thread count and its pool (`None` when serial).
-struct Threads {
-    count: usize,
-    pool: Option<Arc<rayon::ThreadPool>>,
-}
-
-static THREADS: Mutex<Option<Threads>> = Mutex::new(None);
-
-fn lock() -> MutexGuard<'static, Option<Threads>> {
-    // A poisoned lock only means a panic elsewhere while it was held; the
-    // state itself (an Option of an Arc) is always consistent.
-    THREADS.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The thread count from `FASTKZG_NUM_THREADS` (a value that is not a
-/// number is ignored, as in the C ABI), else one per core.
-fn configured_from_env() -> usize {
-    std::env::var(fastkzg::NUM_THREADS_ENV)
-        .ok()
-        .and_then(|v| fastkzg::parse_thread_count(&v).ok())
-        .unwrap_or_else(fastkzg::default_thread_count)
-}
-
-fn build(count: usize) -> Result<Threads, String> {
-    let count = count.max(1);
-    let pool = if count == 1 {
-        None
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(count)
-            .thread_name(|i| format!("fastkzg-py-{i}"))
-            .build()
-            .map_err(|e| e.to_string())?;
-        Some(Arc::new(pool))
-    };
-    Ok(Threads { count, pool })
-}
-
-/// The pool to run in now (built on first use).
-fn current_pool() -> Option<Arc<rayon::ThreadPool>> {
-    let mut guard = lock();
-    if guard.is_none() {
-        // If no pool can be built, calls run serially.
-        *guard = Some(build(configured_from_env()).unwrap_or(Threads {
-            count: 1,
-            pool: None,
-        }));
-    }
-    guard.as_ref().and_then(|t| t.pool.clone())
-}
+/// The module's pool: built on first use, rebuilt when the thread count
+/// changes, and rebuilt in a forked child (`multiprocessing`'s default on
+/// Linux, gunicorn and celery workers), whose copy of the parent's pool has
+/// no threads.
+static POOL: fastkzg::ProcessPool = fastkzg::ProcessPool::new("fastkzg-py");
 
 /// Where a call runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,11 +37,9 @@ pub fn run<R: Send>(
     f: impl FnOnce() -> R + Send,
 ) -> PyResult<R> {
     py.detach(move || {
-        catch_unwind(AssertUnwindSafe(move || {
-            match (placement, current_pool()) {
-                (Placement::Pool, Some(pool)) => pool.install(f),
-                _ => fastkzg::run_serial(f),
-            }
+        catch_unwind(AssertUnwindSafe(move || match placement {
+            Placement::Pool => POOL.install(f),
+            Placement::Caller => fastkzg::run_serial(f),
         }))
     })
     .map_err(|panic| {
@@ -104,13 +56,10 @@ pub fn run<R: Send>(
 /// serially on its caller's thread; `n > 1` uses a pool of `n` threads.
 /// Overrides `FASTKZG_NUM_THREADS`. Calls already running keep their pool.
 #[pyfunction]
-pub fn set_num_threads(py: Python<'_>, n: i64) -> PyResult<()> {
+pub fn set_num_threads(n: i64) -> PyResult<()> {
     let n = usize::try_from(n)
         .map_err(|_| PyValueError::new_err(format!("thread count must be >= 0, got {n}")))?;
-    let threads = py
-        .detach(|| build(n))
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot build a pool of {n} threads: {e}")))?;
-    *lock() = Some(threads);
+    POOL.set_threads(n);
     Ok(())
 }
 
@@ -118,6 +67,5 @@ pub fn set_num_threads(py: Python<'_>, n: i64) -> PyResult<()> {
 /// thread). Initially `FASTKZG_NUM_THREADS`, else the number of cores.
 #[pyfunction]
 pub fn get_num_threads() -> usize {
-    let _ = current_pool();
-    lock().as_ref().map_or(1, |t| t.count)
+    POOL.threads()
 }

@@ -20,38 +20,43 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::ffi::Settings;
+use kzg::fork::Patience;
 
 /// Live settings by key.
 static REGISTRY: RwLock<BTreeMap<usize, Arc<Settings>>> = RwLock::new(BTreeMap::new());
 
 // A panic while the lock is held cannot leave the map half-updated (every
-// critical section is a single map operation), so poisoning is ignored.
-fn read() -> RwLockReadGuard<'static, BTreeMap<usize, Arc<Settings>>> {
-    REGISTRY.read().unwrap_or_else(|e| e.into_inner())
+// critical section is a single map operation), so poisoning is ignored. In
+// a forked child whose parent held the lock at the fork, the lock is never
+// released: `None` after a bounded wait (see `fork::lock`).
+fn read() -> Option<RwLockReadGuard<'static, BTreeMap<usize, Arc<Settings>>>> {
+    kzg::fork::read(&REGISTRY, Patience::Bounded)
 }
 
-fn write() -> RwLockWriteGuard<'static, BTreeMap<usize, Arc<Settings>>> {
-    REGISTRY.write().unwrap_or_else(|e| e.into_inner())
+fn write() -> Option<RwLockWriteGuard<'static, BTreeMap<usize, Arc<Settings>>>> {
+    kzg::fork::write(&REGISTRY, Patience::Bounded)
 }
 
 /// The next key to issue (0 is never issued: a zeroed struct has no key).
 static NEXT_KEY: AtomicUsize = AtomicUsize::new(1);
 
 /// Registers `settings` and returns the key to store in the C struct
-/// (never NULL, never issued before).
-pub fn register(settings: Settings) -> *mut c_void {
+/// (never NULL, never issued before); `None` only in a forked child whose
+/// parent held the registry's lock at the fork.
+pub fn register(settings: Settings) -> Option<*mut c_void> {
+    let mut map = write()?;
     // 2^64 loads would take far longer than any process lives; on a 32-bit
     // target a wrapped counter skips keys that are still registered.
     let key = loop {
         let k = NEXT_KEY.fetch_add(1, Ordering::Relaxed);
-        if k != 0 && !read().contains_key(&k) {
+        if k != 0 && !map.contains_key(&k) {
             break k;
         }
     };
-    write().insert(key, Arc::new(settings));
+    map.insert(key, Arc::new(settings));
     // The key is an opaque number in a pointer-sized field, never
     // dereferenced.
-    key as *mut c_void
+    Some(key as *mut c_void)
 }
 
 /// The settings registered under `key`, if any.
@@ -59,7 +64,7 @@ pub fn lookup(key: *mut c_void) -> Option<Arc<Settings>> {
     if key.is_null() {
         return None;
     }
-    read().get(&(key as usize)).cloned()
+    read()?.get(&(key as usize)).cloned()
 }
 
 /// Unregisters `key`; the settings are dropped once no call is using them.
@@ -68,7 +73,7 @@ pub fn release(key: *mut c_void) {
     if key.is_null() {
         return;
     }
-    let removed = write().remove(&(key as usize));
+    let removed = write().and_then(|mut map| map.remove(&(key as usize)));
     // Drop outside the lock: freeing the tables takes a while.
     drop(removed);
 }
@@ -80,7 +85,7 @@ mod tests {
     #[test]
     fn register_lookup_release() {
         let settings = Settings::load_mainnet(0).expect("embedded setup");
-        let key = register(settings);
+        let key = register(settings).expect("registered");
         assert!(!key.is_null());
         let held = lookup(key).expect("registered settings are found");
         release(key);
@@ -96,10 +101,13 @@ mod tests {
 
     #[test]
     fn keys_are_never_reused() {
-        let first = register(Settings::load_mainnet(0).expect("embedded setup"));
+        let first =
+            register(Settings::load_mainnet(0).expect("embedded setup")).expect("registered");
         release(first);
         let later: Vec<_> = (0..4)
-            .map(|_| register(Settings::load_mainnet(0).expect("embedded setup")))
+            .map(|_| {
+                register(Settings::load_mainnet(0).expect("embedded setup")).expect("registered")
+            })
             .collect();
         assert!(!later.contains(&first), "a freed key was issued again");
         assert!(lookup(first).is_none(), "a stale key finds nothing");

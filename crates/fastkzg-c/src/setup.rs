@@ -38,10 +38,10 @@ unsafe fn load_into(
         // SAFETY: `out` is NULL or writable (this function's contract).
         let out = unsafe { Out::new(out) }?;
         let loaded = catch_unwind(AssertUnwindSafe(load)).unwrap_or(Err(C_KZG_RET::C_KZG_ERROR));
-        match loaded {
-            Ok(settings) => {
+        match loaded.and_then(|settings| handle::register(settings).ok_or(C_KZG_RET::C_KZG_ERROR)) {
+            Ok(handle) => {
                 out.write(KZGSettings {
-                    handle: handle::register(settings),
+                    handle,
                     ..KZGSettings::ZEROED
                 });
                 Ok(())

@@ -5,37 +5,17 @@
 //! (`0` or `1`: every call runs serially on the caller's thread and no pool
 //! is built). A value that is not a number is ignored (the default applies;
 //! a library must not abort its host over an environment variable). The
-//! variable is read once, at the first call. Calls from many caller threads
+//! variable is read once, at the first call. A forked child builds a pool
+//! of its own on its first call (see `fastkzg::fork`). Calls from many caller threads
 //! at once share the pool.
 
-use std::sync::OnceLock;
-
-/// The pool, or `None` for serial calls on the caller's thread.
-static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+/// The pool, built on first use and rebuilt in a forked child (whose copy
+/// of the parent's pool has no threads).
+static POOL: kzg::ProcessPool = kzg::ProcessPool::new("fastkzg");
 
 /// The thread count from `FASTKZG_NUM_THREADS`, or the number of cores.
 pub fn configured_threads() -> usize {
-    std::env::var(kzg::NUM_THREADS_ENV)
-        .ok()
-        .and_then(|v| kzg::parse_thread_count(&v).ok())
-        .unwrap_or_else(kzg::default_thread_count)
-}
-
-fn pool() -> Option<&'static rayon::ThreadPool> {
-    POOL.get_or_init(|| {
-        let n = configured_threads();
-        if n <= 1 {
-            return None;
-        }
-        // If the pool cannot be built (no threads available), calls run
-        // serially instead.
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .thread_name(|i| format!("fastkzg-{i}"))
-            .build()
-            .ok()
-    })
-    .as_ref()
+    POOL.threads()
 }
 
 /// Lets a closure that captures the caller's raw pointers run on a pool
@@ -70,11 +50,11 @@ pub enum Placement {
 /// Runs an entry point's body: inside the pool for [`Placement::Pool`]
 /// (unless the thread count is 1), else serially on the caller's thread.
 pub fn run<R: Send>(placement: Placement, body: impl FnOnce() -> R) -> R {
-    match (placement, pool()) {
-        (Placement::Pool, Some(pool)) => {
+    match placement {
+        Placement::Pool => {
             let body = CallerWaits(body);
-            pool.install(move || body.into_inner()())
+            POOL.install(move || body.into_inner()())
         }
-        _ => kzg::run_serial(body),
+        Placement::Caller => kzg::run_serial(body),
     }
 }

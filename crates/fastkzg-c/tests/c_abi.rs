@@ -105,8 +105,13 @@ fn trusted_setup() -> PathBuf {
 
 /// Compiles test_abi.c into `output`, linking with `link_args`.
 fn compile(output: &Path, link_args: &[String]) {
+    compile_source("test_abi.c", output, link_args)
+}
+
+/// Compiles `tests/c/<source>` into `output`, linking with `link_args`.
+fn compile_source(source: &str, output: &Path, link_args: &[String]) {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    let source = Path::new(MANIFEST_DIR).join("tests/c/test_abi.c");
+    let source = Path::new(MANIFEST_DIR).join("tests/c").join(source);
     let include = Path::new(MANIFEST_DIR).join("include");
     let mut cmd = Command::new(&cc);
     cmd.args([
@@ -329,6 +334,58 @@ fn c_program_against_static_library() {
     );
 }
 
+/// Link arguments for the shared library in `lib_dir`: `-l:` names the
+/// file exactly, so the static archive next to it is not picked instead;
+/// the rpath makes the program load this very file.
+fn shared_link(lib_dir: &str) -> [String; 4] {
+    [
+        format!("-L{lib_dir}"),
+        "-l:libfastkzg.so".to_string(),
+        format!("-Wl,-rpath,{lib_dir}"),
+        "-lpthread".to_string(),
+    ]
+}
+
+/// `tests/c/test_fork.c`: every function in forked children (after calls,
+/// while another thread of the parent is inside calls, and in a grandchild)
+/// returns the parent's results; a hang kills the child (alarm) and fails.
+/// Run with the default pool and with two threads.
+#[test]
+fn c_program_in_forked_children() {
+    let lib = library("libfastkzg.so");
+    let lib_dir = lib
+        .parent()
+        .expect("library directory")
+        .display()
+        .to_string();
+    let program = work_dir().join("test_fork");
+    compile_source("test_fork.c", &program, &shared_link(&lib_dir));
+    for threads in [None, Some("2")] {
+        let mut cmd = Command::new(&program);
+        cmd.arg(trusted_setup());
+        match threads {
+            Some(t) => cmd.env("FASTKZG_NUM_THREADS", t),
+            None => cmd.env_remove("FASTKZG_NUM_THREADS"),
+        };
+        let result = cmd
+            .output()
+            .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+        let stdout = String::from_utf8_lossy(&result.stdout);
+        assert!(
+            result.status.success() && stdout.contains(", 0 failed"),
+            "{} ({threads:?} threads) failed ({}):\n{stdout}{}",
+            program.display(),
+            result.status,
+            String::from_utf8_lossy(&result.stderr)
+        );
+        println!(
+            "{} ({threads:?} threads): {}",
+            program.display(),
+            stdout.trim()
+        );
+    }
+}
+
 #[test]
 fn c_program_against_shared_library() {
     let lib = library("libfastkzg.so");
@@ -339,15 +396,7 @@ fn c_program_against_shared_library() {
         .to_string();
     let dir = work_dir();
     let program = dir.join("test_abi_shared");
-    // `-l:` names the file exactly, so the static archive next to it is not
-    // picked instead; the rpath makes the program load this very file.
-    let link = [
-        format!("-L{lib_dir}"),
-        "-l:libfastkzg.so".to_string(),
-        format!("-Wl,-rpath,{lib_dir}"),
-        "-lpthread".to_string(),
-    ];
-    compile(&program, &link);
+    compile(&program, &shared_link(&lib_dir));
     let dump = dir.join("dump_shared.bin");
     let _ = std::fs::remove_file(&dump);
     // The full run (with its extra setup loads) is done against the static

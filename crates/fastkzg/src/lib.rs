@@ -66,13 +66,18 @@ pub mod backend;
 pub mod constants;
 pub mod error;
 pub mod ethereum;
+pub mod fork;
 pub mod kzg;
 pub mod math;
 pub mod msm;
 mod par;
+#[cfg(feature = "parallel")]
+mod pool;
 mod trace;
 
 pub use par::{is_parallel, run_serial};
+#[cfg(feature = "parallel")]
+pub use pool::ProcessPool;
 
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;

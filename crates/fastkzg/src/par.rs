@@ -45,12 +45,40 @@ pub(crate) fn threads() -> usize {
     }
     #[cfg(feature = "parallel")]
     {
-        rayon::current_num_threads()
+        if rayon::current_thread_index().is_some() || global_pool_is_ours() {
+            rayon::current_num_threads()
+        } else {
+            1
+        }
     }
     #[cfg(not(feature = "parallel"))]
     {
         1
     }
+}
+
+/// The fork generation in which the library first handed work to rayon's
+/// global pool (`u64::MAX`: not yet).
+#[cfg(feature = "parallel")]
+static GLOBAL_POOL_GENERATION: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(u64::MAX);
+
+/// Whether rayon's global pool, which a caller outside any pool hands work
+/// to, has its threads in this process: false in a forked child of a
+/// process that used it (the global pool cannot be rebuilt, so such calls
+/// run serially; a pool the child builds itself, as [`crate::with_threads`]
+/// does, runs in parallel).
+#[cfg(feature = "parallel")]
+fn global_pool_is_ours() -> bool {
+    use std::sync::atomic::Ordering;
+    let now = crate::fork::generation();
+    let first = match GLOBAL_POOL_GENERATION.load(Ordering::Acquire) {
+        u64::MAX => GLOBAL_POOL_GENERATION
+            .compare_exchange(u64::MAX, now, Ordering::AcqRel, Ordering::Acquire)
+            .map_or_else(|stored| stored, |_| now),
+        g => g,
+    };
+    first == now
 }
 
 /// `f(i)` for `i < n`, collected in order; over the pool when parallel.
@@ -89,6 +117,9 @@ pub(crate) fn join<A: Send, B: Send>(
     (a(), b())
 }
 
+/// A value built on first use, by whichever thread needs it first.
+pub(crate) type Lazy<T> = once_cell::race::OnceBox<T>;
+
 /// The value in `cell`, built with `build` first if the cell is empty.
 ///
 /// Unlike `OnceLock::get_or_init`, no thread ever waits for another
@@ -96,15 +127,11 @@ pub(crate) fn join<A: Send, B: Send>(
 /// pool thread that waits for its share of that work runs other queued jobs
 /// meanwhile, another caller's call among them; had that call to wait for
 /// the same cell, it would wait for a build that waits for it (a deadlock
-/// seen with several callers on fresh settings and a two-thread pool).
-/// Threads that find the cell empty at the same moment each build a value;
-/// the first one stored is kept and the others are dropped (they are equal).
-pub(crate) fn get_or_build<T>(cell: &std::sync::OnceLock<T>, build: impl FnOnce() -> T) -> &T {
-    if let Some(value) = cell.get() {
-        return value;
-    }
-    let value = build();
-    // Only an already-built value can be in the cell now, so this does not
-    // wait on any build.
-    cell.get_or_init(|| value)
+/// seen with several callers on fresh settings and a two-thread pool). Nor
+/// does a forked child wait for a build that a thread of its parent had
+/// begun (that thread is gone in the child). Threads that find the cell
+/// empty at the same moment each build a value; the first one stored is
+/// kept and the others are dropped (they are equal).
+pub(crate) fn get_or_build<T>(cell: &Lazy<T>, build: impl FnOnce() -> T) -> &T {
+    cell.get_or_init(|| Box::new(build()))
 }

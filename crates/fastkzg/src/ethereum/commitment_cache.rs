@@ -37,21 +37,27 @@ impl<B: Backend> CommitmentCache<B> {
         }
     }
 
-    /// The map; a poisoned lock (a panic elsewhere while holding it, which
-    /// no code here can cause) still holds a consistent map.
-    fn lock(&self) -> MutexGuard<'_, HashMap<Bytes48, B::G1Affine>> {
-        self.points.lock().unwrap_or_else(|e| e.into_inner())
+    /// The map, or `None` in a forked child whose parent held the lock at
+    /// the fork (the cache is then skipped: it only saves decoding). A
+    /// poisoned lock (a panic elsewhere while holding it, which no code
+    /// here can cause) still holds a consistent map.
+    fn lock(&self) -> Option<MutexGuard<'_, HashMap<Bytes48, B::G1Affine>>> {
+        crate::fork::lock(&self.points, crate::fork::Patience::None)
     }
 
     /// The cached point of each commitment (`None` where not cached).
     pub(crate) fn get_many(&self, commitments: &[Bytes48]) -> Vec<Option<B::G1Affine>> {
-        let points = self.lock();
-        commitments.iter().map(|c| points.get(c).copied()).collect()
+        match self.lock() {
+            Some(points) => commitments.iter().map(|c| points.get(c).copied()).collect(),
+            None => vec![None; commitments.len()],
+        }
     }
 
     /// Remembers successfully decoded commitments.
     pub(crate) fn insert_many(&self, decoded: impl IntoIterator<Item = (Bytes48, B::G1Affine)>) {
-        let mut points = self.lock();
+        let Some(mut points) = self.lock() else {
+            return;
+        };
         for (bytes, point) in decoded {
             if points.len() >= Self::CAPACITY && !points.contains_key(&bytes) {
                 points.clear();
@@ -62,12 +68,14 @@ impl<B: Backend> CommitmentCache<B> {
 
     /// Empties the cache.
     pub(crate) fn clear(&self) {
-        self.lock().clear();
+        if let Some(mut points) = self.lock() {
+            points.clear();
+        }
     }
 
     /// The number of cached commitments.
     pub(crate) fn len(&self) -> usize {
-        self.lock().len()
+        self.lock().map_or(0, |points| points.len())
     }
 }
 

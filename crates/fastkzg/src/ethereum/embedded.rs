@@ -19,9 +19,8 @@
 //! embedded form; anything else, including a file that differs in one byte,
 //! is decoded and validated in full.
 
+use crate::par::Lazy;
 use std::any::{Any, TypeId};
-use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 use crate::backend::Backend;
 use crate::error::{Error, Result};
@@ -171,31 +170,50 @@ impl<B: Backend> KzgSettings<B> {
     /// The shared default settings: the embedded mainnet setup at precompute
     /// level 0, built on first use and then shared by all threads.
     pub fn mainnet() -> &'static Self {
-        static REGISTRY: OnceLock<Mutex<HashMap<TypeId, &'static (dyn Any + Send + Sync)>>> =
-            OnceLock::new();
-        let registry = REGISTRY.get_or_init(|| Mutex::new(HashMap::new()));
-        let stored = registry
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&TypeId::of::<B>())
-            .copied();
-        // Loading runs outside the lock (it splits work over the pool, whose
-        // threads may run another caller's `mainnet()` meanwhile); callers
-        // that race here each load, and the first one stored is kept.
-        let entry = match stored {
-            Some(entry) => entry,
-            None => {
-                // The embedded bytes are a compile-time constant whose loading
-                // is covered by tests; failure here is a build defect, not bad input.
-                let settings = Self::load_mainnet(0).expect("embedded mainnet setup is valid");
-                let mut map = registry.lock().unwrap_or_else(|e| e.into_inner());
-                *map.entry(TypeId::of::<B>())
-                    .or_insert_with(|| Box::leak(Box::new(settings)))
+        // One slot per backend type, claimed without locks (a lock held by a
+        // thread of a parent process at a fork would never be released in
+        // the child). Loading runs before claiming: callers that race here
+        // each load, and the first one stored is kept.
+        static SLOTS: [Lazy<MainnetSlot>; 8] = [const { Lazy::new() }; 8];
+        let ty = TypeId::of::<B>();
+        let mut loaded: Option<Box<MainnetSlot>> = None;
+        for slot in &SLOTS {
+            let entry = match slot.get() {
+                Some(entry) => entry,
+                None => {
+                    let mine = loaded.take().unwrap_or_else(|| {
+                        // The embedded bytes are a compile-time constant whose
+                        // loading is covered by tests; failure here is a build
+                        // defect, not bad input.
+                        let settings =
+                            Self::load_mainnet(0).expect("embedded mainnet setup is valid");
+                        Box::new(MainnetSlot {
+                            ty,
+                            settings: Box::new(settings),
+                        })
+                    });
+                    match slot.set(mine) {
+                        Ok(()) => slot.get().unwrap_or_else(|| unreachable!("slot just set")),
+                        Err(mine) => {
+                            loaded = Some(mine);
+                            slot.get()
+                                .unwrap_or_else(|| unreachable!("slot set by another thread"))
+                        }
+                    }
+                }
+            };
+            if entry.ty == ty {
+                if let Some(s) = entry.settings.downcast_ref::<Self>() {
+                    return s;
+                }
             }
-        };
-        match entry.downcast_ref::<Self>() {
-            Some(s) => s,
-            None => unreachable!("registry entries are keyed by their backend type"),
         }
+        unreachable!("more backend types than mainnet slots")
     }
+}
+
+/// The shared mainnet settings of one backend type.
+struct MainnetSlot {
+    ty: TypeId,
+    settings: Box<dyn Any + Send + Sync>,
 }

@@ -1,8 +1,8 @@
 //! `KzgSettings`: the Ethereum trusted setup and everything precomputed from
 //! it. Built once, immutable, `Send + Sync`, shared across threads.
 
+use crate::par::Lazy;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 
 use crate::backend::{Backend, Blst, Group, Module, Scalar};
 use crate::error::{Error, Result};
@@ -82,24 +82,24 @@ pub struct KzgSettings<B: Backend = Blst> {
     /// its coset), prepared on first use: the pairing of a cell batch whose
     /// cells all have index `c` (a data-column sidecar), see
     /// [`KzgSettings::verify_cell_kzg_proof_batch`].
-    pub(crate) column_g2: Vec<OnceLock<B::G2Prepared>>,
+    pub(crate) column_g2: Vec<Lazy<B::G2Prepared>>,
     /// Commitments decoded by cell verification, by their bytes (see
     /// [`KzgSettings::forget_decoded_commitments`]).
     pub(crate) commitment_cache: CommitmentCache<B>,
     /// Fixed-base table over `g1_lagrange_brp`, built on first use.
-    lagrange_msm: OnceLock<FixedBaseMsm<B>>,
+    lagrange_msm: Lazy<FixedBaseMsm<B>>,
     /// Fixed-base table over the first `FIELD_ELEMENTS_PER_CELL` monomial
     /// points (cell-verification interpolation commitments) for a backend
     /// with its own MSM kernel, built on first use.
-    cell_monomial_msm: OnceLock<FixedBaseMsm<B>>,
+    cell_monomial_msm: Lazy<FixedBaseMsm<B>>,
     /// Signed subset sums of the same points for the generic arithmetic,
     /// built on first use.
-    cell_monomial_subsets: OnceLock<SubsetSumMsm<B>>,
+    cell_monomial_subsets: Lazy<SubsetSumMsm<B>>,
     /// Comb table for multiples of the G1 generator (built on first use).
-    generator_mul: OnceLock<FixedBaseMul<B>>,
+    generator_mul: Lazy<FixedBaseMul<B>>,
     /// FK20 precomputation for cell proofs: built at load time when
     /// `precompute > 0` (with fixed-base tables), otherwise on first use.
-    fk20: OnceLock<Result<Fk20<B>>>,
+    fk20: Lazy<Result<Fk20<B>>>,
     /// The FK20 rows of this setup in the uncompressed layout of
     /// [`crate::ethereum::embedded::MAINNET_FK20_BIN`], when they are known in advance
     /// (the embedded mainnet setup): read instead of computed.
@@ -196,13 +196,13 @@ impl<B: Backend> KzgSettings<B> {
             g2_generator,
             g2_tau,
             g2_tau_cell,
-            column_g2: (0..CELLS_PER_EXT_BLOB).map(|_| OnceLock::new()).collect(),
+            column_g2: (0..CELLS_PER_EXT_BLOB).map(|_| Lazy::new()).collect(),
             commitment_cache: CommitmentCache::new(),
-            lagrange_msm: OnceLock::new(),
-            cell_monomial_msm: OnceLock::new(),
-            cell_monomial_subsets: OnceLock::new(),
-            generator_mul: OnceLock::new(),
-            fk20: OnceLock::new(),
+            lagrange_msm: Lazy::new(),
+            cell_monomial_msm: Lazy::new(),
+            cell_monomial_subsets: Lazy::new(),
+            generator_mul: Lazy::new(),
+            fk20: Lazy::new(),
             fk20_rows,
             untabled_commitments: AtomicUsize::new(0),
             precompute,
@@ -383,7 +383,7 @@ impl<B: Backend> KzgSettings<B> {
     fn prepared_g2_bytes(&self) -> usize {
         [&self.g2_generator, &self.g2_tau, &self.g2_tau_cell]
             .into_iter()
-            .chain(self.column_g2.iter().filter_map(OnceLock::get))
+            .chain(self.column_g2.iter().filter_map(|c| c.get()))
             .map(|p| core::mem::size_of::<B::G2Prepared>() + B::g2_prepared_heap_bytes(p))
             .sum()
     }

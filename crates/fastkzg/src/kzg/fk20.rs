@@ -36,7 +36,7 @@ pub struct Fk20<B: Backend> {
     /// Without tables: per row, the shifted layers `2^(32j)·P` (`j = 1, 2, 3`)
     /// of its points for [`batch_affine::g1_msm_many_shifted`], built on
     /// first use.
-    shifted: std::sync::OnceLock<Vec<Vec<Vec<B::G1Affine>>>>,
+    shifted: crate::par::Lazy<Vec<Vec<Vec<B::G1Affine>>>>,
 }
 
 impl<B: Backend> core::fmt::Debug for Fk20<B> {
@@ -134,7 +134,7 @@ impl<B: Backend> Fk20<B> {
             rows,
             tables: None,
             subset_tables: None,
-            shifted: std::sync::OnceLock::new(),
+            shifted: crate::par::Lazy::new(),
         };
         if table_window > 0 {
             fk.build_tables(table_window);
