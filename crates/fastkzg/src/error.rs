@@ -148,6 +148,15 @@ pub enum Error {
     },
     /// A thread count (e.g. `FASTKZG_NUM_THREADS`) that is not a number.
     InvalidThreadCount(String),
+    /// An error in the inputs of one blob of a batch call (the blob's
+    /// position in the batch, and the error with positions inside that
+    /// blob's inputs).
+    InBlob {
+        /// The blob's position in the batch.
+        blob: usize,
+        /// What is wrong with its inputs.
+        source: Box<Error>,
+    },
 }
 
 impl core::fmt::Display for Error {
@@ -208,6 +217,7 @@ impl core::fmt::Display for Error {
             Error::DivisionByZero => f.write_str("division by zero"),
             Error::InvalidTrustedSetup(s) => write!(f, "invalid trusted setup: {s}"),
             Error::Io { path, source } => write!(f, "I/O error: {}: {source}", path.display()),
+            Error::InBlob { blob, source } => write!(f, "blob {blob}: {source}"),
             Error::InvalidThreadCount(s) => write!(
                 f,
                 "thread count {s:?} is not a number (0 or 1: serial, N: N threads)"
@@ -295,6 +305,27 @@ impl Error {
                 source: std::io::Error::new(source.kind(), source.to_string()),
             },
             Error::InvalidThreadCount(s) => Error::InvalidThreadCount(s.clone()),
+            Error::InBlob { blob, source } => Error::InBlob {
+                blob: *blob,
+                source: Box::new(source.duplicate()),
+            },
+        }
+    }
+
+    /// This error, as one in the inputs of blob `blob` of a batch.
+    pub fn in_blob(self, blob: usize) -> Error {
+        Error::InBlob {
+            blob,
+            source: Box::new(self),
+        }
+    }
+
+    /// The error itself for [`Error::InBlob`] (its innermost source), else
+    /// `self`: the kind of error, wherever it was found.
+    pub fn kind(&self) -> &Error {
+        match self {
+            Error::InBlob { source, .. } => source.kind(),
+            other => other,
         }
     }
 }

@@ -1,14 +1,16 @@
 //! Runs the consensus-spec KZG reference tests (EIP-4844 and EIP-7594) on every
-//! backend. The folder comes from `FASTKZG_SPEC_TESTS` (default
-//! `../shared/spec-tests`); a missing folder or a function with no cases is a
-//! failure, not a skip.
+//! backend. The folder is the in-repo copy `spec-tests/` unless
+//! `FASTKZG_SPEC_TESTS` names another; before any case runs it is checked
+//! (`common::check_spec_tests`: against its `MANIFEST.sha256`, and at least
+//! one case per function), so a missing, empty, incomplete or altered folder
+//! is a failure, never a pass with zero cases.
 
 mod common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{hex_array, hex_boxed, spec_tests_dir};
+use common::{hex_array, hex_boxed, spec_tests_dir, SPEC_FUNCTIONS as FUNCTIONS};
 use fastkzg::backend::Scalar;
 use fastkzg::{Backend, Blob, Cell, KzgSettings, BYTES_PER_BLOB};
 use serde_yaml::Value;
@@ -148,29 +150,10 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
     }
 }
 
-/// The functions the runner covers.
-const FUNCTIONS: &[&str] = &[
-    "blob_to_kzg_commitment",
-    "compute_kzg_proof",
-    "compute_blob_kzg_proof",
-    "verify_kzg_proof",
-    "verify_blob_kzg_proof",
-    "verify_blob_kzg_proof_batch",
-    "compute_challenge",
-    "compute_cells",
-    "compute_cells_and_kzg_proofs",
-    "recover_cells_and_kzg_proofs",
-    "verify_cell_kzg_proof_batch",
-    "compute_verify_cell_kzg_proof_batch_challenge",
-];
-
 fn reference_tests<B: Backend>() {
+    // Checked (once per program) before any case runs; panics naming the
+    // folder and the file at fault.
     let root = spec_tests_dir();
-    assert!(
-        root.is_dir(),
-        "reference tests not found at {} (set FASTKZG_SPEC_TESTS)",
-        root.display()
-    );
     let ks: KzgSettings<B> = KzgSettings::load_mainnet(0).unwrap();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();

@@ -7,6 +7,7 @@
 //! `h_i·⟨ω_64⟩` with `h_i = ω_8192^rev7(i)`, in bit-reversed order
 //! (spec `coset_for_cell`).
 
+mod batch;
 mod cells;
 mod recovery;
 mod verify;

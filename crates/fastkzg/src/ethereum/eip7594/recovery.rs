@@ -37,12 +37,20 @@ use crate::ethereum::KzgSettings;
 use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
 use crate::math::zero_poly::zero_polynomial;
 use crate::math::{batch_inverse, fft, Domain};
+use crate::par::Lazy;
 use crate::trace::{phase, span};
 
 /// Validated recovery input: indices and the cells' field elements.
-struct Received<F> {
-    indices: Vec<usize>,
-    cosets_evals: Vec<Vec<F>>,
+pub(super) struct Received<F> {
+    pub(super) indices: Vec<usize>,
+    pub(super) cosets_evals: Vec<Vec<F>>,
+}
+
+/// The vanishing polynomial of the missing cells on the two domains of
+/// erasure decoding ([`KzgSettings::vanishing_on_domains`]).
+pub(super) struct Vanishing<F> {
+    on_h: Vec<F>,
+    on_coset_inv: Vec<F>,
 }
 
 impl<F: Scalar> Received<F> {
@@ -110,26 +118,49 @@ impl<B: Backend> KzgSettings<B> {
     ///
     /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/fulu/polynomial-commitments-sampling.md#recover_polynomialcoeff>
     fn recover_polynomialcoeff(&self, received: &Received<B::Fr>) -> Result<Vec<B::Fr>> {
-        span!("recover_polynomialcoeff");
-        let n = FIELD_ELEMENTS_PER_EXT_BLOB;
+        let vanishing = self.vanishing_on_domains(&received.indices)?;
+        self.recover_polynomialcoeff_with(received, &vanishing)
+    }
+
+    /// `z` (see [`KzgSettings::construct_vanishing_polynomial`]) of the cells
+    /// missing from `present_indices`, on the 128-th roots of unity and
+    /// inverted on their coset `7^64·⟨ω_128⟩`: what erasure decoding needs
+    /// of the indices, the same for every blob recovered from them.
+    pub(super) fn vanishing_on_domains(
+        &self,
+        present_indices: &[usize],
+    ) -> Result<Vanishing<B::Fr>> {
         let mut present = [false; CELLS_PER_EXT_BLOB];
-        for i in &received.indices {
+        for i in present_indices {
             present[*i] = true;
         }
         let missing: Vec<usize> = (0..CELLS_PER_EXT_BLOB).filter(|i| !present[*i]).collect();
-        // z on the 128-th roots of unity and on their coset 7^64·⟨ω_128⟩:
         // Z(x) = z(x^64) on H and on 7·H.
         let shift = B::Fr::from_u64(PRIMITIVE_ROOT_OF_UNITY);
-        let (z_on_h, z_on_coset_inv) = phase!("vanishing polynomial", {
+        phase!("vanishing polynomial", {
             let small = Domain::<B::Fr>::new(CELLS_PER_EXT_BLOB)?;
             let mut z = self.short_vanishing_polynomial(&missing);
             z.resize(CELLS_PER_EXT_BLOB, B::Fr::zero());
             let shift_64 = shift.pow(&[FIELD_ELEMENTS_PER_CELL as u64]);
-            let z_on_h = fft::fft(&z, &small)?;
-            let mut z_on_coset_inv = fft::coset_fft(&z, &shift_64, &small)?;
-            batch_inverse(&mut z_on_coset_inv)?;
-            (z_on_h, z_on_coset_inv)
-        });
+            let on_h = fft::fft(&z, &small)?;
+            let mut on_coset_inv = fft::coset_fft(&z, &shift_64, &small)?;
+            batch_inverse(&mut on_coset_inv)?;
+            Ok(Vanishing { on_h, on_coset_inv })
+        })
+    }
+
+    /// [`KzgSettings::recover_polynomialcoeff`] with the vanishing
+    /// polynomial's values computed already.
+    pub(super) fn recover_polynomialcoeff_with(
+        &self,
+        received: &Received<B::Fr>,
+        vanishing: &Vanishing<B::Fr>,
+    ) -> Result<Vec<B::Fr>> {
+        span!("recover_polynomialcoeff");
+        let n = FIELD_ELEMENTS_PER_EXT_BLOB;
+        let shift = B::Fr::from_u64(PRIMITIVE_ROOT_OF_UNITY);
+        let z_on_h = &vanishing.on_h;
+        let z_on_coset_inv = &vanishing.on_coset_inv;
         // E·Z in bit-reversed order: cell i fills positions 64i..64i+63,
         // where Z = z(ω_128^rev7(i)); missing cells stay zero.
         let mut a = vec![B::Fr::zero(); n];
@@ -179,32 +210,8 @@ impl<B: Backend> KzgSettings<B> {
                 lengths: vec![cell_indices.len(), cells.len()],
             });
         }
-        if cells.len() < CELLS_PER_BLOB {
-            return Err(Error::NotEnoughCells {
-                got: cells.len(),
-                needed: CELLS_PER_BLOB,
-            });
-        }
-        if cells.len() > CELLS_PER_EXT_BLOB {
-            return Err(Error::TooManyCells {
-                got: cells.len(),
-                max: CELLS_PER_EXT_BLOB,
-            });
-        }
-        let indices = check_cell_indices(cell_indices)?;
-        if let Some(k) = indices.windows(2).position(|w| w[0] >= w[1]) {
-            return Err(Error::CellIndicesNotAscending {
-                position: k + 1,
-                cell_index: cell_indices[k + 1],
-            });
-        }
-        let cosets_evals = crate::par::try_map_collect(cells.len(), |pos| {
-            cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
-        })?;
-        Ok(Received {
-            indices,
-            cosets_evals,
-        })
+        let indices = check_recovery_indices(cell_indices)?;
+        parse_received::<B, T>(indices, cells)
     }
 
     /// Spec `recover_cells_and_kzg_proofs`: all 128 cells and proofs from at
@@ -257,6 +264,18 @@ impl<B: Backend> KzgSettings<B> {
     ) -> Result<Cells> {
         span!("recover_cells");
         let received = phase!("parse cells", self.receive_cells(cell_indices, cells))?;
+        self.recover_cells_received(&received, cells, &Lazy::new())
+    }
+
+    /// [`KzgSettings::recover_cells`] of parsed cells; `vanishing` holds
+    /// the vanishing polynomial's values for these indices once computed
+    /// (shared by the blobs of a batch, which have the same indices).
+    pub(super) fn recover_cells_received<T: Borrow<Cell>>(
+        &self,
+        received: &Received<B::Fr>,
+        cells: &[T],
+        vanishing: &Lazy<Vanishing<B::Fr>>,
+    ) -> Result<Cells> {
         if received.has_all_data_cells() {
             let odd = das_odd_half(&received.data_evals(), &self.ext_domain, &self.das_factors)?;
             let mut out: Vec<Cell> = cells[..CELLS_PER_BLOB]
@@ -268,10 +287,57 @@ impl<B: Backend> KzgSettings<B> {
                 return all_cells(out);
             }
         }
-        let coeffs = self.recover_polynomialcoeff(&received)?;
+        let vanishing = match vanishing.get() {
+            Some(v) => v,
+            None => {
+                let v = self.vanishing_on_domains(&received.indices)?;
+                vanishing.get_or_init(|| Box::new(v))
+            }
+        };
+        let coeffs = self.recover_polynomialcoeff_with(received, vanishing)?;
         let ext = phase!("cells", extend_coeffs(&coeffs, &self.ext_domain))?;
         all_cells(evals_to_cells(&ext, B::Fr::to_bytes_be))
     }
+}
+
+/// The rules of spec `recover_cells_and_kzg_proofs` on the cell indices:
+/// between 64 and 128 of them, each `< 128`, strictly ascending (so no
+/// duplicates).
+pub(super) fn check_recovery_indices(cell_indices: &[CellIndex]) -> Result<Vec<usize>> {
+    if cell_indices.len() < CELLS_PER_BLOB {
+        return Err(Error::NotEnoughCells {
+            got: cell_indices.len(),
+            needed: CELLS_PER_BLOB,
+        });
+    }
+    if cell_indices.len() > CELLS_PER_EXT_BLOB {
+        return Err(Error::TooManyCells {
+            got: cell_indices.len(),
+            max: CELLS_PER_EXT_BLOB,
+        });
+    }
+    let indices = check_cell_indices(cell_indices)?;
+    if let Some(k) = indices.windows(2).position(|w| w[0] >= w[1]) {
+        return Err(Error::CellIndicesNotAscending {
+            position: k + 1,
+            cell_index: cell_indices[k + 1],
+        });
+    }
+    Ok(indices)
+}
+
+/// The cells' field elements (each canonical), with their checked indices.
+pub(super) fn parse_received<B: Backend, T: Borrow<Cell> + Sync>(
+    indices: Vec<usize>,
+    cells: &[T],
+) -> Result<Received<B::Fr>> {
+    let cosets_evals = crate::par::try_map_collect(cells.len(), |pos| {
+        cell_to_coset_evals_at::<B>(cells[pos].borrow(), pos)
+    })?;
+    Ok(Received {
+        indices,
+        cosets_evals,
+    })
 }
 
 /// `a[j] ← a[j]·c·s^j`.

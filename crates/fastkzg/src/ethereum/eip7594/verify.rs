@@ -19,7 +19,7 @@ use crate::math::fft;
 use crate::trace::{phase, span};
 
 /// The proof sums of a cell batch.
-enum ProofSums<B: Backend> {
+pub(super) enum ProofSums<B: Backend> {
     /// All cells in column `col`: `LL` only (`RLP = h_col^64·LL` goes into
     /// the pairing's G2 point).
     OneColumn { col: usize, ll: B::G1 },
@@ -50,7 +50,7 @@ struct Randomizers<F> {
 }
 
 /// The cells of a batch grouped by cell index (column).
-struct ByColumn {
+pub(super) struct ByColumn {
     /// For each cell index, the positions `k` of the cells with that index.
     members: Vec<Vec<usize>>,
     /// The cell indices that occur, in increasing order.
@@ -58,7 +58,7 @@ struct ByColumn {
 }
 
 impl ByColumn {
-    fn new(columns: &[usize]) -> Self {
+    pub(super) fn new(columns: &[usize]) -> Self {
         let mut members: Vec<Vec<usize>> = vec![Vec::new(); CELLS_PER_EXT_BLOB];
         for (k, col) in columns.iter().enumerate() {
             members[*col].push(k);
@@ -79,7 +79,7 @@ impl<B: Backend> KzgSettings<B> {
 
     /// `[τ^64]₂ − h_c^64·[1]₂` for cell index `c`, prepared (built on first
     /// use, then kept in the settings).
-    fn column_g2(&self, col: usize) -> &B::G2Prepared {
+    pub(super) fn column_g2(&self, col: usize) -> &B::G2Prepared {
         crate::par::get_or_build(&self.column_g2[col], || {
             let shifted = B::G2::generator() * &self.coset_shift_pow(col);
             B::g2_prepare(&(self.srs.g2[FIELD_ELEMENTS_PER_CELL] - shifted))
@@ -96,7 +96,7 @@ impl<B: Backend> KzgSettings<B> {
     /// points as columns (`h_{c'}^64 = −h_c^64` for cell indices `c` and
     /// `c' = c ⊕ 1`). With few cells per column, two `n`-point MSMs cost
     /// less than the column sums' chains.
-    fn proof_sums(
+    pub(super) fn proof_sums(
         &self,
         proofs: &[B::G1Affine],
         columns: &[usize],
@@ -172,7 +172,7 @@ impl<B: Backend> KzgSettings<B> {
     /// ([`crate::ethereum::commitment_cache`]); the others are decoded and
     /// remembered. The error names the first invalid commitment, at its
     /// position `unique_at[i]` in the caller's list (cached ones are valid).
-    fn decode_commitments(
+    pub(super) fn decode_commitments(
         &self,
         unique: &[Bytes48],
         unique_at: &[usize],
@@ -197,7 +197,7 @@ impl<B: Backend> KzgSettings<B> {
     /// `RLC − RLI` with `RLC = Σ_i w_i C_i`, `w_i` the sum of `t_k` over the
     /// cells of unique commitment `i`. When `RLI` is left as position sums,
     /// these join `RLC`'s MSM, negated ([`crate::msm::g1_msm_plus_positions`]).
-    fn weighted_commitments_minus(
+    pub(super) fn weighted_commitments_minus(
         &self,
         unique_points: &[B::G1Affine],
         commitment_indices: &[u64],

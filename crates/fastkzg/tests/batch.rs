@@ -1,0 +1,470 @@
+//! The batch calls against their definition: the spec functions applied
+//! blob by blob, through fastkzg's own per-blob calls and through c-kzg
+//! 2.1.8, on valid and invalid inputs, on every backend.
+
+mod common;
+
+backend_tests!(
+    compute_cells_batch_is_per_blob_compute_cells,
+    compute_cells_and_kzg_proofs_batch_is_per_blob,
+    recover_cells_batch_is_per_blob_recovery,
+    recover_cells_batch_rejects_what_recovery_rejects,
+    verify_cells_shared_indices_is_the_flattened_batch,
+    verify_blob_cell_proofs_is_cells_then_batch,
+    verify_blob_cell_proofs_rejects_bad_input,
+);
+
+use c_kzg::{Blob as CBlob, Bytes48 as CBytes48, Cell as CCell};
+use common::{random_blob, rng};
+use fastkzg::{Backend, Blob, Bytes48, Cell, Error, Input, KzgSettings, CELLS_PER_EXT_BLOB};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+fn ck() -> &'static c_kzg::KzgSettings {
+    c_kzg::ethereum_kzg_settings(0)
+}
+
+fn c_cells(blob: &Blob) -> Vec<Cell> {
+    ck().compute_cells(&CBlob::new(*blob))
+        .unwrap()
+        .iter()
+        .map(|c| c.to_bytes())
+        .collect()
+}
+
+fn blobs(seed: u64, n: usize) -> Vec<Box<Blob>> {
+    let mut r = rng(seed);
+    (0..n).map(|_| random_blob(&mut r)).collect()
+}
+
+/// The c-kzg composition of verify_cell_kzg_proof_batch over flat lists
+/// (`None`: c-kzg rejected the input).
+fn c_verify(
+    commitments: &[Bytes48],
+    indices: &[u64],
+    cells: &[Cell],
+    proofs: &[Bytes48],
+) -> Option<bool> {
+    let commitments: Vec<CBytes48> = commitments.iter().map(|c| CBytes48::new(*c)).collect();
+    let cells: Vec<CCell> = cells.iter().map(|c| CCell::new(*c)).collect();
+    let proofs: Vec<CBytes48> = proofs.iter().map(|p| CBytes48::new(*p)).collect();
+    ck().verify_cell_kzg_proof_batch(&commitments, indices, &cells, &proofs)
+        .ok()
+}
+
+fn in_blob(e: &Error) -> Option<usize> {
+    match e {
+        Error::InBlob { blob, .. } => Some(*blob),
+        _ => None,
+    }
+}
+
+fn compute_cells_batch_is_per_blob_compute_cells<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let bs = blobs(1, 6);
+    let batch = s.compute_cells_batch(&bs).unwrap();
+    assert_eq!(batch.len(), 6);
+    for (b, cells) in bs.iter().zip(&batch) {
+        assert_eq!(cells, &s.compute_cells(b).unwrap());
+        assert_eq!(cells[..], c_cells(b)[..]);
+    }
+    assert!(s.compute_cells_batch::<Box<Blob>>(&[]).unwrap().is_empty());
+    // A non-canonical element in blob 4 (and 5): the error names blob 4.
+    let mut bad = bs.clone();
+    bad[4][64..96].fill(0xff);
+    bad[5][0..32].fill(0xff);
+    let e = s.compute_cells_batch(&bad).unwrap_err();
+    assert_eq!(in_blob(&e), Some(4), "{e}");
+    assert!(matches!(
+        e.kind(),
+        Error::NonCanonicalFieldElement {
+            input: Input::Blob,
+            element: 2,
+            ..
+        }
+    ));
+}
+
+fn compute_cells_and_kzg_proofs_batch_is_per_blob<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let bs = blobs(2, 2);
+    let batch = s.compute_cells_and_kzg_proofs_batch(&bs).unwrap();
+    for (b, (cells, proofs)) in bs.iter().zip(&batch) {
+        let (c, p) = s.compute_cells_and_kzg_proofs(b).unwrap();
+        assert_eq!((cells, proofs), (&c, &p));
+        let (cc, cp) = ck().compute_cells_and_kzg_proofs(&CBlob::new(**b)).unwrap();
+        assert!(cells.iter().zip(cc.iter()).all(|(a, b)| a == &b.to_bytes()));
+        assert!(proofs
+            .iter()
+            .zip(cp.iter())
+            .all(|(a, b)| a[..] == *b.to_bytes().as_slice()));
+    }
+    let mut bad = bs.clone();
+    bad[1][0..32].fill(0xff);
+    let e = s.compute_cells_and_kzg_proofs_batch(&bad).unwrap_err();
+    assert_eq!(in_blob(&e), Some(1), "{e}");
+}
+
+fn recover_cells_batch_is_per_blob_recovery<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let bs = blobs(3, 4);
+    let all: Vec<Vec<Cell>> = bs
+        .iter()
+        .map(|b| s.compute_cells(b).unwrap().to_vec())
+        .collect();
+    let mut r = rng(30);
+    let mut random64: Vec<u64> = (0..128).collect();
+    random64.shuffle(&mut r);
+    random64.truncate(64);
+    random64.sort();
+    let mut random100: Vec<u64> = (0..128).collect();
+    random100.shuffle(&mut r);
+    random100.truncate(100);
+    random100.sort();
+    let data: Vec<u64> = (0..64).collect();
+    let data_plus: Vec<u64> = (0..64).chain([70, 99, 127]).collect();
+    for indices in [random64, random100, data, data_plus] {
+        let mut flat: Vec<Cell> = all
+            .iter()
+            .flat_map(|cells| indices.iter().map(|i| cells[*i as usize]))
+            .collect();
+        // Blob 2 gets an inconsistent cell beyond the data cells where there
+        // is one (the spec's erasure decoding then decides its result).
+        if indices.len() > 64 {
+            let at = 2 * indices.len() + indices.len() - 1;
+            flat[at][5] ^= 1;
+        }
+        let batch = s.recover_cells_batch(&indices, &flat).unwrap();
+        assert_eq!(batch.len(), bs.len());
+        for (b, got) in batch.iter().enumerate() {
+            let given = &flat[b * indices.len()..(b + 1) * indices.len()];
+            let expected = s.recover_cells(&indices, given).unwrap();
+            assert_eq!(got, &expected, "blob {b}, {} indices", indices.len());
+            // c-kzg agrees on consistent input (on inconsistent input it
+            // returns the cells of the untruncated polynomial, fastkzg the
+            // spec's).
+            if b != 2 || indices.len() == 64 {
+                let cgiven: Vec<CCell> = given.iter().map(|c| CCell::new(*c)).collect();
+                let (ccells, _) = ck()
+                    .recover_cells_and_kzg_proofs(&indices, &cgiven)
+                    .unwrap();
+                assert!(got
+                    .iter()
+                    .zip(ccells.iter())
+                    .all(|(a, c)| a == &c.to_bytes()));
+                assert_eq!(got[..], all[b][..]);
+            }
+        }
+    }
+}
+
+fn recover_cells_batch_rejects_what_recovery_rejects<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let bs = blobs(4, 2);
+    let all: Vec<Vec<Cell>> = bs
+        .iter()
+        .map(|b| s.compute_cells(b).unwrap().to_vec())
+        .collect();
+    let take = |indices: &[u64]| -> Vec<Cell> {
+        all.iter()
+            .flat_map(|cells| indices.iter().map(|i| cells[(*i as usize) % 128]))
+            .collect()
+    };
+    let few: Vec<u64> = (0..63).collect();
+    assert!(matches!(
+        s.recover_cells_batch(&few, &take(&few)),
+        Err(Error::NotEnoughCells { got: 63, .. })
+    ));
+    let mut dup: Vec<u64> = (0..64).collect();
+    dup[10] = 9;
+    assert!(matches!(
+        s.recover_cells_batch(&dup, &take(&dup)),
+        Err(Error::CellIndicesNotAscending { position: 10, .. })
+    ));
+    let mut unsorted: Vec<u64> = (0..64).collect();
+    unsorted.swap(3, 4);
+    assert!(matches!(
+        s.recover_cells_batch(&unsorted, &take(&unsorted)),
+        Err(Error::CellIndicesNotAscending { position: 4, .. })
+    ));
+    let mut out_of_range: Vec<u64> = (0..64).collect();
+    out_of_range[63] = 128;
+    assert!(matches!(
+        s.recover_cells_batch(&out_of_range, &take(&out_of_range)),
+        Err(Error::CellIndexOutOfRange {
+            position: 63,
+            cell_index: 128,
+            ..
+        })
+    ));
+    let ok: Vec<u64> = (64..128).collect();
+    let cells = take(&ok);
+    assert!(matches!(
+        s.recover_cells_batch(&ok, &cells[..cells.len() - 1]),
+        Err(Error::LengthMismatch { .. })
+    ));
+    // No blobs: nothing to recover.
+    assert!(s.recover_cells_batch::<Cell>(&ok, &[]).unwrap().is_empty());
+    let mut bad = cells.clone();
+    bad[64 + 7][0..32].fill(0xff);
+    let e = s.recover_cells_batch(&ok, &bad).unwrap_err();
+    assert_eq!(in_blob(&e), Some(1), "{e}");
+    assert!(matches!(
+        e.kind(),
+        Error::NonCanonicalFieldElement {
+            input: Input::Cell,
+            position: 7,
+            ..
+        }
+    ));
+}
+
+fn verify_cells_shared_indices_is_the_flattened_batch<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let bs = blobs(5, 5);
+    let computed: Vec<_> = bs
+        .iter()
+        .map(|b| s.compute_cells_and_kzg_proofs(b).unwrap())
+        .collect();
+    let commitments: Vec<Bytes48> = bs
+        .iter()
+        .map(|b| s.blob_to_kzg_commitment(b).unwrap())
+        .collect();
+    for indices in [
+        vec![3u64, 70, 3, 127],
+        vec![0],
+        (0..128).collect::<Vec<u64>>(),
+    ] {
+        let cells: Vec<Cell> = computed
+            .iter()
+            .flat_map(|(c, _)| indices.iter().map(|i| c[*i as usize]))
+            .collect();
+        let proofs: Vec<Bytes48> = computed
+            .iter()
+            .flat_map(|(_, p)| indices.iter().map(|i| p[*i as usize]))
+            .collect();
+        let flat_c: Vec<Bytes48> = commitments
+            .iter()
+            .flat_map(|c| std::iter::repeat_n(*c, indices.len()))
+            .collect();
+        let flat_i: Vec<u64> = (0..bs.len()).flat_map(|_| indices.clone()).collect();
+        let check = |cells: &[Cell], proofs: &[Bytes48]| {
+            let ours = s
+                .verify_cells_shared_indices(&commitments, &indices, cells, proofs)
+                .ok();
+            let flat = s
+                .verify_cell_kzg_proof_batch(&flat_c, &flat_i, cells, proofs)
+                .ok();
+            assert_eq!(ours, flat);
+            assert_eq!(ours, c_verify(&flat_c, &flat_i, cells, proofs));
+            ours
+        };
+        assert_eq!(check(&cells, &proofs), Some(true));
+        // A proof of another cell: false.
+        let mut swapped = proofs.clone();
+        swapped.swap(0, proofs.len() - 1);
+        if swapped != proofs {
+            assert_eq!(check(&cells, &swapped), Some(false));
+        }
+        // A changed cell value: false.
+        let mut changed = cells.clone();
+        changed[cells.len() / 2][31] ^= 1;
+        assert_eq!(check(&changed, &proofs), Some(false));
+        // An invalid proof in blob 3: an error naming blob 3.
+        let mut invalid = proofs.clone();
+        let at = 3 * indices.len() + indices.len() - 1;
+        invalid[at] = [0xff; 48];
+        assert_eq!(check(&cells, &invalid), None);
+        let e = s
+            .verify_cells_shared_indices(&commitments, &indices, &cells, &invalid)
+            .unwrap_err();
+        assert_eq!(in_blob(&e), Some(3), "{e}");
+        // A non-canonical cell in blob 1.
+        let mut noncanonical = cells.clone();
+        noncanonical[indices.len()][0..32].fill(0xff);
+        assert_eq!(check(&noncanonical, &proofs), None);
+        let e = s
+            .verify_cells_shared_indices(&commitments, &indices, &noncanonical, &proofs)
+            .unwrap_err();
+        assert_eq!(in_blob(&e), Some(1), "{e}");
+    }
+    // An invalid commitment: an error naming its blob.
+    let mut bad_c = commitments.clone();
+    bad_c[2] = [0x11; 48];
+    let (cells, proofs): (Vec<Cell>, Vec<Bytes48>) =
+        computed.iter().map(|(c, p)| (c[9], p[9])).unzip();
+    let e = s
+        .verify_cells_shared_indices(&bad_c, &[9], &cells, &proofs)
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InvalidG1Point {
+                input: Input::Commitment,
+                position: 2,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    // Index out of range, lengths, no blobs.
+    assert!(matches!(
+        s.verify_cells_shared_indices(&commitments, &[128], &cells, &proofs),
+        Err(Error::CellIndexOutOfRange { position: 0, .. })
+    ));
+    assert!(matches!(
+        s.verify_cells_shared_indices(&commitments, &[9, 10], &cells, &proofs),
+        Err(Error::LengthMismatch { .. })
+    ));
+    assert_eq!(
+        s.verify_cells_shared_indices::<Cell>(&[], &[1, 2], &[], &[])
+            .ok(),
+        Some(true)
+    );
+}
+
+/// c-kzg's composition: compute_cells of each blob, then one batch.
+fn c_blob_cell_proofs(
+    bs: &[Box<Blob>],
+    commitments: &[Bytes48],
+    proofs: &[Bytes48],
+) -> Option<bool> {
+    let mut cells = Vec::new();
+    for b in bs {
+        cells.extend(
+            ck().compute_cells(&CBlob::new(**b))
+                .ok()?
+                .iter()
+                .map(|c| c.to_bytes()),
+        );
+    }
+    let flat_c: Vec<Bytes48> = commitments
+        .iter()
+        .flat_map(|c| std::iter::repeat_n(*c, CELLS_PER_EXT_BLOB))
+        .collect();
+    let flat_i: Vec<u64> = (0..bs.len())
+        .flat_map(|_| 0..CELLS_PER_EXT_BLOB as u64)
+        .collect();
+    c_verify(&flat_c, &flat_i, &cells, proofs)
+}
+
+fn verify_blob_cell_proofs_is_cells_then_batch<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let mut r = rng(6);
+    for n in [1usize, 3] {
+        let bs = blobs(60 + n as u64, n);
+        let commitments: Vec<Bytes48> = bs
+            .iter()
+            .map(|b| s.blob_to_kzg_commitment(b).unwrap())
+            .collect();
+        let proofs: Vec<Bytes48> = bs
+            .iter()
+            .flat_map(|b| s.compute_cells_and_kzg_proofs(b).unwrap().1.to_vec())
+            .collect();
+        let check = |bs: &[Box<Blob>], commitments: &[Bytes48], proofs: &[Bytes48]| {
+            let ours = s.verify_blob_cell_proofs(bs, commitments, proofs).ok();
+            assert_eq!(ours, c_blob_cell_proofs(bs, commitments, proofs));
+            ours
+        };
+        assert_eq!(check(&bs, &commitments, &proofs), Some(true));
+        // Two proofs swapped.
+        let mut swapped = proofs.clone();
+        let (i, j) = (r.gen_range(0..proofs.len()), r.gen_range(0..proofs.len()));
+        swapped.swap(i, j);
+        if i != j {
+            assert_eq!(check(&bs, &commitments, &swapped), Some(false));
+        }
+        // The commitment of another blob.
+        let mut wrong_c = commitments.clone();
+        wrong_c[n - 1] = s.blob_to_kzg_commitment(&blobs(99, 1)[0]).unwrap();
+        assert_eq!(check(&bs, &wrong_c, &proofs), Some(false));
+        // One blob changed (its cells change, the proofs do not).
+        let mut changed = bs.clone();
+        changed[0][100] ^= 1;
+        assert_eq!(check(&changed, &commitments, &proofs), Some(false));
+        // A proof replaced by the point at infinity.
+        let mut inf = proofs.clone();
+        inf[5] = {
+            let mut p = [0u8; 48];
+            p[0] = 0xc0;
+            p
+        };
+        assert_eq!(check(&bs, &commitments, &inf), Some(false));
+    }
+    // Two blobs with the same commitment (the same blob twice).
+    let b = blobs(70, 1).remove(0);
+    let c = s.blob_to_kzg_commitment(&b).unwrap();
+    let p = s.compute_cells_and_kzg_proofs(&b).unwrap().1.to_vec();
+    let twice = vec![b.clone(), b];
+    let proofs: Vec<Bytes48> = p.iter().chain(p.iter()).copied().collect();
+    assert_eq!(
+        s.verify_blob_cell_proofs(&twice, &[c, c], &proofs).ok(),
+        Some(true)
+    );
+    assert_eq!(c_blob_cell_proofs(&twice, &[c, c], &proofs), Some(true));
+}
+
+fn verify_blob_cell_proofs_rejects_bad_input<B: Backend>() {
+    let s = KzgSettings::<B>::mainnet();
+    let bs = blobs(80, 2);
+    let commitments: Vec<Bytes48> = bs
+        .iter()
+        .map(|b| s.blob_to_kzg_commitment(b).unwrap())
+        .collect();
+    let proofs: Vec<Bytes48> = bs
+        .iter()
+        .flat_map(|b| s.compute_cells_and_kzg_proofs(b).unwrap().1.to_vec())
+        .collect();
+    assert!(matches!(
+        s.verify_blob_cell_proofs(&bs, &commitments, &proofs[1..]),
+        Err(Error::LengthMismatch { .. })
+    ));
+    assert!(matches!(
+        s.verify_blob_cell_proofs(&bs, &commitments[..1], &proofs),
+        Err(Error::LengthMismatch { .. })
+    ));
+    assert_eq!(
+        s.verify_blob_cell_proofs::<Box<Blob>>(&[], &[], &[]).ok(),
+        Some(true)
+    );
+    // A non-canonical blob 1: an error naming it (c-kzg rejects too).
+    let mut bad = bs.clone();
+    bad[1][32 * 7..32 * 8].fill(0xff);
+    let e = s
+        .verify_blob_cell_proofs(&bad, &commitments, &proofs)
+        .unwrap_err();
+    assert_eq!(in_blob(&e), Some(1), "{e}");
+    assert_eq!(c_blob_cell_proofs(&bad, &commitments, &proofs), None);
+    // An invalid proof: blob 1, cell 5.
+    let mut invalid = proofs.clone();
+    invalid[128 + 5] = [0x13; 48];
+    let e = s
+        .verify_blob_cell_proofs(&bs, &commitments, &invalid)
+        .unwrap_err();
+    assert_eq!(in_blob(&e), Some(1), "{e}");
+    assert!(matches!(
+        e.kind(),
+        Error::InvalidG1Point {
+            input: Input::Proof,
+            position: 5,
+            ..
+        }
+    ));
+    assert_eq!(c_blob_cell_proofs(&bs, &commitments, &invalid), None);
+    // An invalid commitment: its blob.
+    let mut bad_c = commitments.clone();
+    bad_c[1] = [0x13; 48];
+    let e = s.verify_blob_cell_proofs(&bs, &bad_c, &proofs).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            Error::InvalidG1Point {
+                input: Input::Commitment,
+                position: 1,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(c_blob_cell_proofs(&bs, &bad_c, &proofs), None);
+}
