@@ -4,9 +4,10 @@
 # aarch64-unknown-linux-gnu (default features: blst with its ARMv8
 # assembly, the generic MSMs, FFTs and decoding, no x86 kernel) and runs
 # them under qemu-aarch64 on the blst backend:
-#   - spec_tests: every consensus-spec reference case (the folder from
-#     FASTKZG_SPEC_TESTS, default ../shared/spec-tests; missing is a
-#     failure);
+#   - spec_tests: every consensus-spec reference case (the in-repo copy
+#     spec-tests/, or the folder FASTKZG_SPEC_TESTS names; checked by
+#     scripts/check-spec-tests.sh and again by the test program: missing,
+#     empty or altered is a failure);
 #   - eip7594: cells, recovery and cell verification against their
 #     oracles, edge cases and bad inputs.
 # The emulated CPU says nothing about speed; this checks results.
@@ -22,11 +23,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/aarch64-env.sh
 . scripts/aarch64-env.sh
-export FASTKZG_SPEC_TESTS="${FASTKZG_SPEC_TESTS:-$PWD/../shared/spec-tests}"
-if [ ! -d "$FASTKZG_SPEC_TESTS" ]; then
-    echo "reference tests not found at $FASTKZG_SPEC_TESTS (set FASTKZG_SPEC_TESTS)" >&2
-    exit 1
-fi
+./scripts/check-spec-tests.sh
 log=$(mktemp "${TMPDIR:-/tmp}/fastkzg-apt.XXXXXX")
 trap 'rm -f "$log"' EXIT
 missing=$(a64_prepare "$log")

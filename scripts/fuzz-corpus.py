@@ -3,8 +3,9 @@
 
 Writes fuzz/corpus/<target>/<case> in the targets' positional input shape
 (first byte 0x00, then the arguments in order; see fuzz/src/input.rs and
-fuzz/src/targets.rs). The reference tests are read from FASTKZG_SPEC_TESTS
-(default ../shared/spec-tests); nothing from them is kept in the repository.
+fuzz/src/targets.rs). The reference tests are read from the in-repo copy
+spec-tests/, or from the folder FASTKZG_SPEC_TESTS names (scripts/fuzz.sh
+checks it with scripts/check-spec-tests.sh first).
 """
 import os
 import struct
@@ -13,7 +14,7 @@ import sys
 import yaml
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC = os.environ.get("FASTKZG_SPEC_TESTS", os.path.join(ROOT, "..", "shared", "spec-tests"))
+SPEC = os.environ.get("FASTKZG_SPEC_TESTS") or os.path.join(ROOT, "spec-tests")
 OUT = os.path.join(ROOT, "fuzz", "corpus")
 
 

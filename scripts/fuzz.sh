@@ -6,8 +6,9 @@
 #
 #   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 30 s, all)
 #
-# Builds once, seeds fuzz/corpus/<target> from ../shared/spec-tests
-# (scripts/fuzz-corpus.py), runs each target for the given time and prints
+# Builds once, seeds fuzz/corpus/<target> from the reference tests (the
+# in-repo copy spec-tests/ or $FASTKZG_SPEC_TESTS, checked by
+# scripts/check-spec-tests.sh; scripts/fuzz-corpus.py), runs each target for the given time and prints
 # executions and coverage per target. A disagreement or crash stops the run
 # with libFuzzer's report; the input is saved under fuzz/artifacts/.
 #
@@ -24,6 +25,7 @@ shift || true
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 rustup toolchain list | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
 cargo build --release -p fastkzg-c
+./scripts/check-spec-tests.sh
 python3 scripts/fuzz-corpus.py
 build_flags=(--no-trace-compares)
 [ "${FUZZ_TRACE_COMPARES:-0}" = 1 ] && build_flags=()

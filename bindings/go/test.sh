@@ -5,8 +5,9 @@
 #   2. build.sh: the archive the package links, whose only global symbols
 #      are the functions of ckzg.h, and the embedded mainnet setup;
 #   3. gofmt and go vet;
-#   4. go test over the module (reference cases from $FASTKZG_SPEC_TESTS,
-#      default ../shared/spec-tests beside the repository, missing = failure;
+#   4. go test over the module (reference cases from the in-repo copy
+#      spec-tests/, or $FASTKZG_SPEC_TESTS; checked against its
+#      MANIFEST.sha256 first: missing, empty or altered = failure;
 #      bad inputs; goroutines; linking next to blst), then again with -race
 #      (-short);
 #   5. the example module, which switches c-kzg-4844 to fastkzg with a
@@ -43,7 +44,8 @@ go vet ./bindings/go/...
 (cd "$here/peers" && go vet -tags fastkzg_prefixed ./...)
 
 step "go test"
-# Verbose, to show how many reference cases ran per function; the rest of
+# Verbose, to show the check of the reference-test folder and how many
+# reference cases ran per function; the rest of
 # the verbose output is shown only if a test fails.
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
@@ -51,7 +53,7 @@ if ! go test -count=1 -v ./bindings/go/... "$@" >"$log" 2>&1; then
     cat "$log"
     exit 1
 fi
-grep -E '^(ok|\?) |reference cases run' "$log" | sed 's/^ *//'
+grep -E '^(ok|\?) |reference cases run|reference tests at .*verified' "$log" | sed 's/^ *//'
 
 step "go test -race"
 go test -count=1 -race -short ./bindings/go/... "$@"

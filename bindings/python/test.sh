@@ -8,8 +8,9 @@
 #      cargo target directory kept between runs ($CARGO_TARGET_DIR, default
 #      target/python at the repository root);
 #   4. pytest: the consensus-spec reference cases through both APIs (from
-#      $FASTKZG_SPEC_TESTS, default ../shared/spec-tests beside the
-#      repository; missing = failure), bad inputs against ckzg, threads.
+#      the in-repo copy spec-tests/, or $FASTKZG_SPEC_TESTS; checked against
+#      its MANIFEST.sha256 first: missing, empty or altered = failure), bad
+#      inputs against ckzg, threads.
 # Extra arguments go to pytest. Needs python3 (>= 3.8, with venv), cargo,
 # and network access to PyPI and crates.io on the first run.
 set -euo pipefail

@@ -168,3 +168,36 @@ pub fn indices(obj: &Bound<'_, PyAny>, kind: &'static str) -> PyResult<Result<Ve
     }
     Ok(Ok(out))
 }
+
+/// Items of `N` bytes of many blobs, blob-major, and each blob's count.
+pub type PerBlob<const N: usize> = (Vec<[u8; N]>, Vec<usize>);
+
+/// A sequence (one entry per blob) of sequences of `N`-byte items, copied
+/// into one blob-major list, with the number of items of each blob. A
+/// wrong item length names the blob and the item.
+pub fn per_blob_arrays<const N: usize>(
+    obj: &Bound<'_, PyAny>,
+    py: Python<'_>,
+    outer: &'static str,
+    kind: &'static str,
+) -> PyResult<KzgResult<PerBlob<N>>> {
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{outer}: expected a sequence (one entry per blob) of sequences, got {}",
+            type_name(obj)
+        ))
+    })?;
+    let mut flat = Vec::new();
+    let mut counts = Vec::new();
+    for (blob, entry) in iter.enumerate() {
+        let items = data_items(&entry?, kind)?;
+        match fixed_items::<N>(&items, py, kind) {
+            Ok(arrays) => {
+                counts.push(arrays.len());
+                flat.extend(arrays.into_iter().copied());
+            }
+            Err(e) => return Ok(Err(e.in_blob(blob))),
+        }
+    }
+    Ok(Ok((flat, counts)))
+}

@@ -34,6 +34,9 @@ struct Details {
     cell_index: Option<u64>,
     /// The list lengths of a length mismatch.
     lengths: Option<Vec<usize>>,
+    /// The blob of a batch call whose input this is (`index` is then the
+    /// position inside that blob's inputs).
+    blob: Option<usize>,
 }
 
 /// The exception class for an input kind.
@@ -82,6 +85,26 @@ impl KzgErr {
         .into()
     }
 
+    /// A blob of a batch call with `got` items where `expected` (the
+    /// length of `of`) were due.
+    pub fn count_mismatch(
+        of: &'static str,
+        items: &'static str,
+        expected: usize,
+        got: usize,
+    ) -> Self {
+        Details {
+            class: "LengthMismatch",
+            message: format!("{got} {items} given, {expected} expected ({of})"),
+            kind: Some(items.to_string()),
+            reason: Some("mismatched_lengths"),
+            expected: Some(expected),
+            got: Some(got),
+            ..Default::default()
+        }
+        .into()
+    }
+
     /// A concatenation whose length is not a multiple of the item size.
     pub fn not_a_multiple(kind: &'static str, item: usize, got: usize) -> Self {
         Details {
@@ -116,10 +139,23 @@ impl KzgErr {
         .into()
     }
 
+    /// This error, as one in the inputs of blob `blob` of a batch call.
+    pub fn in_blob(mut self, blob: usize) -> Self {
+        self.0.message = format!("blob {blob}: {}", self.0.message);
+        self.0.blob = Some(blob);
+        self
+    }
+
     /// The library's error, with the input's kind and position as the
     /// library names them.
     pub fn from_lib(e: Error) -> Self {
         let message = e.to_string();
+        if let Error::InBlob { blob, source } = e {
+            let mut inner = Self::from_lib(*source);
+            inner.0.blob = Some(blob);
+            inner.0.message = message;
+            return inner;
+        }
         match e {
             Error::InvalidLength {
                 input,
@@ -254,6 +290,7 @@ impl KzgErr {
         kwargs.set_item("got", d.got)?;
         kwargs.set_item("cell_index", d.cell_index)?;
         kwargs.set_item("lengths", d.lengths)?;
+        kwargs.set_item("blob", d.blob)?;
         let value = class.call((d.message,), Some(&kwargs))?;
         Ok(PyErr::from_value(value))
     }

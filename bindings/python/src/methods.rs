@@ -7,9 +7,9 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
-use fastkzg::{BYTES_PER_BLOB, BYTES_PER_CELL};
+use fastkzg::{BYTES_PER_BLOB, BYTES_PER_CELL, CELLS_PER_EXT_BLOB};
 
-use crate::convert::{data_items, fixed, fixed_items, indices, Batch, Data};
+use crate::convert::{data_items, fixed, fixed_items, indices, per_blob_arrays, Batch, Data};
 use crate::errors::{lib, KzgErr, KzgResult};
 use crate::settings::PyKzgSettings;
 use crate::threads::{run, Placement};
@@ -287,5 +287,171 @@ impl PyKzgSettings {
             cells,
             proofs,
         )
+    }
+
+    /// `compute_cells` of each blob: a list (one entry per blob) of 128
+    /// cells, computed with the blobs side by side.
+    ///
+    /// Raises `InvalidBlob` (`blob` names it).
+    fn compute_cells_batch<'py>(
+        &self,
+        py: Python<'py>,
+        blobs: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let blobs = Batch::extract(blobs, "blobs")?;
+        let b = raise(py, blobs.arrays::<BYTES_PER_BLOB>(py, "blob"))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || s.compute_cells_batch(&b))?;
+        let all = raise(py, lib(r))?;
+        PyList::new(
+            py,
+            all.iter()
+                .map(|cells| bytes_list(py, &cells[..]))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    }
+
+    /// `compute_cells_and_kzg_proofs` of each blob: a list (one entry per
+    /// blob) of `(cells, proofs)`.
+    ///
+    /// Raises `InvalidBlob` (`blob` names it).
+    fn compute_cells_and_kzg_proofs_batch<'py>(
+        &self,
+        py: Python<'py>,
+        blobs: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let blobs = Batch::extract(blobs, "blobs")?;
+        let b = raise(py, blobs.arrays::<BYTES_PER_BLOB>(py, "blob"))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || {
+            s.compute_cells_and_kzg_proofs_batch(&b)
+        })?;
+        let all = raise(py, lib(r))?;
+        let pairs = all
+            .iter()
+            .map(|(cells, proofs)| Ok((bytes_list(py, &cells[..])?, bytes_list(py, &proofs[..])?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, pairs)
+    }
+
+    /// The cells (no proofs) of `recover_cells_and_kzg_proofs` for blobs
+    /// that kept the same cells: `cells[b]` holds blob `b`'s cells at
+    /// `cell_indices` (one list for all blobs). Returns one list of 128
+    /// cells per blob; the vanishing polynomial is computed once.
+    ///
+    /// Raises `InvalidCellCount`, `InvalidCellIndex`, `LengthMismatch` (a
+    /// blob with another number of cells) or `InvalidCell` (`blob` names
+    /// it).
+    fn recover_cells_batch<'py>(
+        &self,
+        py: Python<'py>,
+        cell_indices: &Bound<'py, PyAny>,
+        cells: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let idx = raise(py, indices(cell_indices, "cell_indices")?)?;
+        let (cells, counts) = raise(
+            py,
+            per_blob_arrays::<BYTES_PER_CELL>(cells, py, "cells", "cell")?,
+        )?;
+        raise(py, same_counts(&counts, idx.len(), "cell_indices", "cells"))?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || s.recover_cells_batch(&idx, &cells))?;
+        let all = raise(py, lib(r))?;
+        PyList::new(
+            py,
+            all.iter()
+                .map(|cells| bytes_list(py, &cells[..]))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    }
+
+    /// Whether `proofs[b]` (128 proofs) are the cell proofs of `blobs[b]`
+    /// against `commitments[b]` for every blob: `compute_cells` of each
+    /// blob, then `verify_cell_kzg_proof_batch` over all cells (the
+    /// execution layer's check of a blob transaction); the cells are never
+    /// computed. No blobs is `True`.
+    ///
+    /// Raises `LengthMismatch`, `InvalidBlob`, `InvalidCommitment` or
+    /// `InvalidProof` (`blob` and `index` name it).
+    fn verify_blob_cell_proofs(
+        &self,
+        py: Python<'_>,
+        blobs: &Bound<'_, PyAny>,
+        commitments: &Bound<'_, PyAny>,
+        proofs: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let blobs = Batch::extract(blobs, "blobs")?;
+        let b = raise(py, blobs.arrays::<BYTES_PER_BLOB>(py, "blob"))?;
+        let commitments = data_items(commitments, "commitments")?;
+        let c: Vec<[u8; 48]> = raise(py, fixed_items::<48>(&commitments, py, "commitment"))?
+            .into_iter()
+            .copied()
+            .collect();
+        let (p, counts) = raise(py, per_blob_arrays::<48>(proofs, py, "proofs", "proof")?)?;
+        raise(
+            py,
+            same_counts(&counts, CELLS_PER_EXT_BLOB, "cells per blob", "proofs"),
+        )?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || {
+            s.verify_blob_cell_proofs(&b, &c, &p)
+        })?;
+        raise(py, lib(r))
+    }
+
+    /// Whether the cells of many blobs at one shared list of indices verify:
+    /// blob `b` has commitment `commitments[b]`, cells `cells[b]` at
+    /// `cell_indices` and proofs `proofs[b]`. The verdict of
+    /// `verify_cell_kzg_proof_batch` over the flattened lists (duplicate
+    /// indices allowed, as there). No blobs is `True`.
+    ///
+    /// Raises `LengthMismatch`, `InvalidCellIndex`, `InvalidCommitment`,
+    /// `InvalidCell` or `InvalidProof` (`blob` and `index` name it).
+    fn verify_cells_shared_indices(
+        &self,
+        py: Python<'_>,
+        commitments: &Bound<'_, PyAny>,
+        cell_indices: &Bound<'_, PyAny>,
+        cells: &Bound<'_, PyAny>,
+        proofs: &Bound<'_, PyAny>,
+    ) -> PyResult<bool> {
+        let commitments = data_items(commitments, "commitments")?;
+        let c: Vec<[u8; 48]> = raise(py, fixed_items::<48>(&commitments, py, "commitment"))?
+            .into_iter()
+            .copied()
+            .collect();
+        let idx = raise(py, indices(cell_indices, "cell_indices")?)?;
+        let (cells, cell_counts) = raise(
+            py,
+            per_blob_arrays::<BYTES_PER_CELL>(cells, py, "cells", "cell")?,
+        )?;
+        let (p, proof_counts) = raise(py, per_blob_arrays::<48>(proofs, py, "proofs", "proof")?)?;
+        raise(
+            py,
+            same_counts(&cell_counts, idx.len(), "cell_indices", "cells"),
+        )?;
+        raise(
+            py,
+            same_counts(&proof_counts, idx.len(), "cell_indices", "proofs"),
+        )?;
+        let s = &*self.inner;
+        let r = run(py, Placement::Pool, || {
+            s.verify_cells_shared_indices(&c, &idx, &cells, &p)
+        })?;
+        raise(py, lib(r))
+    }
+}
+
+/// Every blob has `expected` entries: else a `LengthMismatch` naming the
+/// first blob that does not.
+fn same_counts(
+    counts: &[usize],
+    expected: usize,
+    of: &'static str,
+    items: &'static str,
+) -> KzgResult<()> {
+    match counts.iter().position(|c| *c != expected) {
+        None => Ok(()),
+        Some(blob) => Err(KzgErr::count_mismatch(of, items, expected, counts[blob]).in_blob(blob)),
     }
 }

@@ -10,9 +10,12 @@
   gives the same result or the same exception class as ``ckzg`` 2.1.8 on
   the same arguments.
 
-The folder comes from ``FASTKZG_SPEC_TESTS`` (default
-``<repo>/../shared/spec-tests``); if it is missing or holds no cases the
-run fails.
+The folder is the in-repo copy ``<repo>/spec-tests`` unless
+``FASTKZG_SPEC_TESTS`` names another. It is checked first
+(``conftest.check_spec_tests``: against its ``MANIFEST.sha256``, and at least
+one case per function); if the check fails, no case is collected and
+``test_reference_tests_present`` fails with the message, which names the
+folder and the files at fault.
 """
 
 from pathlib import Path
@@ -22,31 +25,22 @@ import pytest
 import yaml
 
 import fastkzg
-from conftest import SPEC_CASES_RUN, SPEC_TESTS
+from conftest import SPEC_CASES_RUN, SPEC_FUNCTIONS, SPEC_TESTS, spec_tests_problem
 
 try:
     Loader = yaml.CSafeLoader
 except AttributeError:  # PyYAML without libyaml
     Loader = yaml.SafeLoader  # type: ignore[misc]
 
-FUNCTIONS = [
-    "blob_to_kzg_commitment",
-    "compute_kzg_proof",
-    "compute_blob_kzg_proof",
-    "verify_kzg_proof",
-    "verify_blob_kzg_proof",
-    "verify_blob_kzg_proof_batch",
-    "compute_challenge",
-    "compute_cells",
-    "compute_cells_and_kzg_proofs",
-    "recover_cells_and_kzg_proofs",
-    "verify_cell_kzg_proof_batch",
-    "compute_verify_cell_kzg_proof_batch_challenge",
-]
+FUNCTIONS = SPEC_FUNCTIONS
+
+#: Why the folder failed its check (None: it passed).
+SPEC_TESTS_PROBLEM = spec_tests_problem()
 
 
 def case_dirs() -> List[Path]:
-    if not SPEC_TESTS.is_dir():
+    # Only from a folder that passed the check: no case runs otherwise.
+    if SPEC_TESTS_PROBLEM is not None:
         return []
     return sorted(SPEC_TESTS.glob("*/kzg-mainnet/*/data.yaml"))
 
@@ -195,9 +189,8 @@ def outcome(call: Callable[[], Any]) -> Tuple[str, Any]:
 
 
 def test_reference_tests_present() -> None:
-    assert SPEC_TESTS.is_dir(), (
-        f"reference tests not found at {SPEC_TESTS} (set FASTKZG_SPEC_TESTS)"
-    )
+    if SPEC_TESTS_PROBLEM is not None:
+        pytest.fail(SPEC_TESTS_PROBLEM, pytrace=False)
     found = {f: len(list((SPEC_TESTS / f / "kzg-mainnet").glob("*/data.yaml"))) for f in FUNCTIONS}
     empty = [f for f, n in found.items() if n == 0]
     assert not empty, f"no reference cases for {empty} under {SPEC_TESTS}"

@@ -83,6 +83,79 @@ C_KZG_RET fastkzg_compute_verify_cell_kzg_proof_batch_challenge(
     uint64_t num_cells
 );
 
+/* ---------------------------------------------------------------------------
+ * Batch calls: the cell functions over many blobs in one call.
+ *
+ * Arrays are blob-major (blob 0's entries first); blob b has commitment
+ * commitments[b]. Each result is the spec function applied blob by blob
+ * (verification: the verdict of verify_cell_kzg_proof_batch over the
+ * flattened lists). Count products that overflow, NULL pointers (arrays:
+ * for non-zero counts) and every input the spec functions reject give
+ * C_KZG_BADARGS; outputs are written only on C_KZG_OK, and verifications
+ * set *ok = false on error. num_blobs == 0: verifications give *ok = true,
+ * computations write nothing.
+ * ------------------------------------------------------------------------- */
+
+/*
+ * All CELLS_PER_EXT_BLOB cell proofs of each blob (a blob transaction's
+ * wrapper version 1): proofs holds num_blobs * CELLS_PER_EXT_BLOB proofs,
+ * blob-major. *ok is whether they verify against the blobs' cells
+ * (compute_cells) and commitments. The cells are never computed.
+ */
+C_KZG_RET fastkzg_verify_blob_cell_proofs(
+    bool *ok,
+    const Blob *blobs,
+    const Bytes48 *commitments,
+    const Bytes48 *proofs,
+    uint64_t num_blobs,
+    const KZGSettings *s
+);
+
+/*
+ * The cells of num_blobs blobs at one shared list of num_indices indices:
+ * cells and proofs hold num_blobs * num_indices entries, blob-major.
+ * Duplicate indices are allowed, as in verify_cell_kzg_proof_batch.
+ */
+C_KZG_RET fastkzg_verify_cells_shared_indices(
+    bool *ok,
+    const Bytes48 *commitments,
+    const uint64_t *cell_indices,
+    uint64_t num_indices,
+    const Cell *cells,
+    const Bytes48 *proofs,
+    uint64_t num_blobs,
+    const KZGSettings *s
+);
+
+/* compute_cells of each blob: num_blobs * CELLS_PER_EXT_BLOB cells. */
+C_KZG_RET fastkzg_compute_cells_batch(
+    Cell *cells, const Blob *blobs, uint64_t num_blobs, const KZGSettings *s
+);
+
+/*
+ * compute_cells_and_kzg_proofs of each blob: num_blobs * CELLS_PER_EXT_BLOB
+ * cells and proofs. Either output may be NULL (NULL proofs: no proofs are
+ * computed), not both.
+ */
+C_KZG_RET fastkzg_compute_cells_and_kzg_proofs_batch(
+    Cell *cells, KZGProof *proofs, const Blob *blobs, uint64_t num_blobs, const KZGSettings *s
+);
+
+/*
+ * The cells (no proofs) of recover_cells_and_kzg_proofs for num_blobs blobs
+ * that kept the same cells: cells holds num_blobs * num_indices cells at
+ * cell_indices (64..128 indices, strictly ascending), blob-major; recovered
+ * receives num_blobs * CELLS_PER_EXT_BLOB cells.
+ */
+C_KZG_RET fastkzg_recover_cells_batch(
+    Cell *recovered,
+    const uint64_t *cell_indices,
+    uint64_t num_indices,
+    const Cell *cells,
+    uint64_t num_blobs,
+    const KZGSettings *s
+);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,7 +56,9 @@
 //! input cells unchanged when all 128 are given); `recover_cells_and_kzg_proofs`
 //! refuses a NULL `recovered_cells` instead of writing through it.
 
+pub mod batch;
 pub mod challenges;
+pub mod csharp;
 pub mod eip4844;
 pub mod eip7594;
 pub mod ffi;

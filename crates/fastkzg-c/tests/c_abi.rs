@@ -108,7 +108,8 @@ fn compile(output: &Path, link_args: &[String]) {
     compile_source("test_abi.c", output, link_args)
 }
 
-/// Compiles `tests/c/<source>` into `output`, linking with `link_args`.
+/// Compiles `tests/c/<source>` into `output`, linking with `link_args`
+/// (and `-ldl`, for the programs that open the library themselves).
 fn compile_source(source: &str, output: &Path, link_args: &[String]) {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let source = Path::new(MANIFEST_DIR).join("tests/c").join(source);
@@ -128,7 +129,8 @@ fn compile_source(source: &str, output: &Path, link_args: &[String]) {
     .arg(&source)
     .arg("-o")
     .arg(output)
-    .args(link_args);
+    .args(link_args)
+    .arg("-ldl");
     let result = cmd
         .output()
         .unwrap_or_else(|e| panic!("cannot run the C compiler `{cc}`: {e}"));
@@ -384,6 +386,71 @@ fn c_program_in_forked_children() {
             stdout.trim()
         );
     }
+}
+
+/// Compiles `tests/c/<source>` against the shared library, runs it with
+/// `args` and checks that it reports no failure.
+fn run_shared_program(source: &str, args: &[&std::ffi::OsStr]) -> String {
+    let lib = library("libfastkzg.so");
+    let lib_dir = lib
+        .parent()
+        .expect("library directory")
+        .display()
+        .to_string();
+    let program = work_dir().join(source.trim_end_matches(".c"));
+    compile_source(source, &program, &shared_link(&lib_dir));
+    let result = Command::new(&program)
+        .args(args)
+        .env_remove("FASTKZG_NUM_THREADS")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", program.display()));
+    let stdout = String::from_utf8_lossy(&result.stdout).into_owned();
+    assert!(
+        result.status.success() && stdout.contains(", 0 failed"),
+        "{} failed ({}):\n{stdout}{}",
+        program.display(),
+        result.status,
+        String::from_utf8_lossy(&result.stderr)
+    );
+    println!("{}: {}", program.display(), stdout.trim());
+    stdout
+}
+
+/// `tests/c/test_batch.c`: the batch calls of `fastkzg.h` equal the
+/// per-blob functions; bad inputs give `C_KZG_BADARGS` with outputs
+/// untouched and verdicts false.
+#[test]
+fn c_program_batch_calls() {
+    run_shared_program("test_batch.c", &[trusted_setup().as_os_str()]);
+}
+
+/// `tests/c/test_csharp.c`: the library placed as NuGet `Ckzg.Bindings`
+/// finds it (`scripts/build-csharp-native.sh`: `runtimes/linux-x64/native/ckzg.so`),
+/// opened by path and called through the entry points and argument types
+/// of the binding's DllImports.
+#[test]
+fn csharp_binding_layout_and_entry_points() {
+    let lib = library("libfastkzg.so");
+    let out = work_dir().join("csharp");
+    let script = Path::new(MANIFEST_DIR).join("../../scripts/build-csharp-native.sh");
+    let result = Command::new(&script)
+        .arg(&out)
+        .env("FASTKZG_LIB", &lib)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", script.display()));
+    assert!(
+        result.status.success(),
+        "{}: {:?}",
+        script.display(),
+        result
+    );
+    let placed = String::from_utf8_lossy(&result.stdout).trim().to_string();
+    assert!(placed.ends_with("/native/ckzg.so"), "{placed}");
+    let placed = std::path::PathBuf::from(placed);
+    run_shared_program(
+        "test_csharp.c",
+        &[placed.as_os_str(), trusted_setup().as_os_str()],
+    );
 }
 
 #[test]

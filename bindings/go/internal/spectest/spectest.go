@@ -1,6 +1,7 @@
-// Package spectest runs the consensus-spec KZG reference tests (the folder
-// $FASTKZG_SPEC_TESTS, by default ../shared/spec-tests beside the
-// repository) against an implementation of the API.
+// Package spectest runs the consensus-spec KZG reference tests (the in-repo
+// copy spec-tests/, or the folder $FASTKZG_SPEC_TESTS) against an
+// implementation of the API, after checking the folder (Check: against its
+// MANIFEST.sha256, and at least one case per function).
 package spectest
 
 import (
@@ -9,7 +10,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -48,26 +48,17 @@ var provides = map[string]func(Impl) bool{
 	},
 }
 
-// Dir is the reference-test folder: $FASTKZG_SPEC_TESTS, or
-// ../shared/spec-tests beside the repository root.
-func Dir() string {
-	if d := os.Getenv("FASTKZG_SPEC_TESTS"); d != "" {
-		return d
-	}
-	_, file, _, _ := runtime.Caller(0)
-	repo := filepath.Join(filepath.Dir(file), "..", "..", "..", "..")
-	return filepath.Join(repo, "..", "shared", "spec-tests")
-}
-
 type testCase struct {
 	Input  map[string]any `yaml:"input"`
 	Output any            `yaml:"output"`
 }
 
 // Run runs every reference case against impl, one subtest per case, and
-// returns the number of cases run per function. It fails the test if the
-// folder is missing or empty, or a function's folder holds no case. The
-// cases of functions that impl lacks (see Impl) are counted, not run.
+// returns the number of cases run per function. Before any case it checks
+// the folder (Check) and fails the test, naming the folder and the files at
+// fault, if it is missing, empty, has a function without cases, or does not
+// match its MANIFEST.sha256. The cases of functions that impl lacks (see
+// Impl) are counted, not run.
 func Run(t *testing.T, impl Impl) map[string]int {
 	counts, _ := run(t, impl)
 	return counts
@@ -85,6 +76,11 @@ func RunAll(t *testing.T, impl Impl) map[string]int {
 
 func run(t *testing.T, impl Impl) (map[string]int, int) {
 	dir := Dir()
+	report, err := Check(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(report)
 	functions, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatalf("reference tests: %v (set FASTKZG_SPEC_TESTS)", err)

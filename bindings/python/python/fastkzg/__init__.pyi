@@ -74,6 +74,27 @@ class KzgSettings:
         cells: Sequence[BytesLike],
         proofs: Sequence[BytesLike],
     ) -> bool: ...
+    # Batch calls: per-blob lists, results as the per-blob spec calls.
+    def compute_cells_batch(self, blobs: Sequence[BytesLike]) -> List[List[bytes]]: ...
+    def compute_cells_and_kzg_proofs_batch(
+        self, blobs: Sequence[BytesLike]
+    ) -> List[Tuple[List[bytes], List[bytes]]]: ...
+    def recover_cells_batch(
+        self, cell_indices: Sequence[int], cells: Sequence[Sequence[BytesLike]]
+    ) -> List[List[bytes]]: ...
+    def verify_blob_cell_proofs(
+        self,
+        blobs: Sequence[BytesLike],
+        commitments: Sequence[BytesLike],
+        proofs: Sequence[Sequence[BytesLike]],
+    ) -> bool: ...
+    def verify_cells_shared_indices(
+        self,
+        commitments: Sequence[BytesLike],
+        cell_indices: Sequence[int],
+        cells: Sequence[Sequence[BytesLike]],
+        proofs: Sequence[Sequence[BytesLike]],
+    ) -> bool: ...
     def compute_verify_cell_kzg_proof_batch_challenge(
         self,
         commitments: Sequence[BytesLike],

@@ -24,6 +24,9 @@ those that do not apply are ``None``:
     the offending cell index value.
 ``lengths``
     the list lengths of a :class:`LengthMismatch`.
+``blob``
+    in a batch call, the blob whose input this is (``index`` is then the
+    position inside that blob's inputs); ``None`` otherwise.
 """
 
 from typing import List, Optional
@@ -57,8 +60,10 @@ class KzgError(ValueError):
         got: Optional[int] = None,
         cell_index: Optional[int] = None,
         lengths: Optional[List[int]] = None,
+        blob: Optional[int] = None,
     ) -> None:
         super().__init__(message)
+        self.blob = blob
         self.kind = kind
         self.index = index
         self.element = element
