@@ -12,7 +12,7 @@ use std::sync::Arc;
 use c_kzg::{Blob as CBlob, Bytes32 as CBytes32, Bytes48 as CBytes48, Cell as CCell};
 use c_kzg::{KzgCommitment, KzgProof};
 use fastkzg::ethereum::{CellProofs, Cells};
-use fastkzg::{Backend, Blob, Bytes32, Bytes48, Cell, KzgSettings};
+use fastkzg::{Backend, Blob, Bytes32, Bytes48, Cell, KzgSettings, KzgVerifier};
 use rand::seq::index::sample;
 use rand::SeedableRng;
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
@@ -27,7 +27,7 @@ use Data::{AllCells, Column, OneBlob, Recover};
 pub type Job<'a> = Box<dyn FnMut() -> u64 + Send + 'a>;
 
 macro_rules! fastkzg_api {
-    ($($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
+    ($($owner:ident $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {
         /// fastkzg's Ethereum API on any backend, as one object type, so
         /// that the case table is written once for every backend.
         pub trait FastkzgApi: Send + Sync {
@@ -43,11 +43,13 @@ macro_rules! fastkzg_api {
             fn load(&self, p: usize, file: bool, warm: bool) -> usize;
         }
         impl<B: Backend> FastkzgApi for KzgSettings<B> {
+            // The verifications are methods of the settings' `KzgVerifier`
+            // (reached through `Deref`), the rest of the settings'.
             $(fn $name(&self, $($arg: $ty),*) -> fastkzg::Result<$ret> {
-                KzgSettings::<B>::$name(self, $($arg),*)
+                $owner::<B>::$name(self, $($arg),*)
             })*
             fn forget_decoded_commitments(&self) {
-                KzgSettings::<B>::forget_decoded_commitments(self)
+                KzgVerifier::<B>::forget_decoded_commitments(self)
             }
             fn load(&self, p: usize, file: bool, warm: bool) -> usize {
                 let ks = match file {
@@ -65,16 +67,16 @@ macro_rules! fastkzg_api {
 }
 
 fastkzg_api! {
-    blob_to_kzg_commitment(blob: &Blob) -> Bytes48;
-    compute_kzg_proof(blob: &Blob, z: &Bytes32) -> (Bytes48, Bytes32);
-    compute_blob_kzg_proof(blob: &Blob, c: &Bytes48) -> Bytes48;
-    verify_kzg_proof(c: &Bytes48, z: &Bytes32, y: &Bytes32, p: &Bytes48) -> bool;
-    verify_blob_kzg_proof(blob: &Blob, c: &Bytes48, p: &Bytes48) -> bool;
-    verify_blob_kzg_proof_batch(blobs: &[&Blob], cs: &[Bytes48], ps: &[Bytes48]) -> bool;
-    compute_cells(blob: &Blob) -> Cells;
-    compute_cells_and_kzg_proofs(blob: &Blob) -> (Cells, CellProofs);
-    recover_cells_and_kzg_proofs(ids: &[u64], cells: &[Cell]) -> (Cells, CellProofs);
-    verify_cell_kzg_proof_batch(cs: &[Bytes48], ids: &[u64], cells: &[Cell], ps: &[Bytes48]) -> bool;
+    KzgSettings blob_to_kzg_commitment(blob: &Blob) -> Bytes48;
+    KzgSettings compute_kzg_proof(blob: &Blob, z: &Bytes32) -> (Bytes48, Bytes32);
+    KzgSettings compute_blob_kzg_proof(blob: &Blob, c: &Bytes48) -> Bytes48;
+    KzgVerifier verify_kzg_proof(c: &Bytes48, z: &Bytes32, y: &Bytes32, p: &Bytes48) -> bool;
+    KzgVerifier verify_blob_kzg_proof(blob: &Blob, c: &Bytes48, p: &Bytes48) -> bool;
+    KzgVerifier verify_blob_kzg_proof_batch(blobs: &[&Blob], cs: &[Bytes48], ps: &[Bytes48]) -> bool;
+    KzgSettings compute_cells(blob: &Blob) -> Cells;
+    KzgSettings compute_cells_and_kzg_proofs(blob: &Blob) -> (Cells, CellProofs);
+    KzgSettings recover_cells_and_kzg_proofs(ids: &[u64], cells: &[Cell]) -> (Cells, CellProofs);
+    KzgVerifier verify_cell_kzg_proof_batch(cs: &[Bytes48], ids: &[u64], cells: &[Cell], ps: &[Bytes48]) -> bool;
 }
 
 macro_rules! ckzg_api {

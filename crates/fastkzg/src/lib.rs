@@ -1,12 +1,30 @@
 //! # fastkzg
 //!
 //! KZG polynomial commitments for Ethereum — EIP-4844 blobs and EIP-7594
-//! (PeerDAS) cells — written once over pluggable BLS12-381 backends (blst by
-//! default, arkworks with the `arkworks` feature).
+//! (PeerDAS) cells, exactly as the consensus specs define them — written
+//! once over pluggable BLS12-381 backends.
+//!
+//! ## Where to start
+//!
+//! | you want | start from |
+//! |---|---|
+//! | the Ethereum API (commitments, proofs, cells, recovery, verification) | [`KzgSettings`]: [`KzgSettings::mainnet()`] (or [`mainnet()`]) for the embedded mainnet setup, [`KzgSettings::load_trusted_setup_file`] for a c-kzg setup file; every spec function is a method, and [`ethereum`] lists them |
+//! | verification only (light clients, proof checks) | [`KzgVerifier`]: [`KzgVerifier::mainnet()`], [`KzgVerifier::load_trusted_setup_file`]; no prover tables, under 1 MiB after loading; the same `verify_*` code the settings run |
+//! | many blobs per call | [`KzgSettings::compute_cells_batch`], [`KzgSettings::compute_cells_and_kzg_proofs_batch`], [`KzgSettings::recover_cells_batch`], [`KzgVerifier::verify_cells_shared_indices`], [`KzgVerifier::verify_blob_cell_proofs`] |
+//! | the KZG10 toolkit at any size | [`math`] (FFTs over Fr and G1, polynomials, zero polynomials, DAS extension, erasure recovery), [`msm`] (multi-scalar multiplications, fixed-base tables), [`kzg`] (setups, openings, multi-point proofs, FK20) |
+//! | another curve library | [`backend::Backend`] (curve arithmetic) and [`backend::Accel`] (optional fast paths); [`Blst`] is the default, `Arkworks`, `Zkcrypto` and `Mcl` come with the cargo features `arkworks`, `zkcrypto` and `mcl` |
+//!
+//! Errors are [`Error`], naming the input ([`Input`]) and its position.
+//! Threads: the library runs on the caller's rayon pool (feature
+//! `parallel`, on by default); [`run_serial`] and [`with_threads`] bound
+//! it. The AVX-512 IFMA kernels of the blst backend are detected at run
+//! time ([`set_ifma`], [`ifma_active`]).
 //!
 //! Layers, bottom to top: [`backend`] (curve adapters) → [`math`] and [`msm`]
 //! → [`kzg`] (the KZG10 toolkit at any size) → [`ethereum`] (the trusted
 //! setup, [`KzgSettings`] and every EIP-4844 / EIP-7594 function).
+//!
+//! ## The Ethereum API
 //!
 //! ```
 //! use fastkzg::{KzgSettings, BYTES_PER_BLOB};
@@ -90,7 +108,8 @@ pub use constants::*;
 pub use error::{Error, Input, Result};
 pub use ethereum::{
     compute_challenge, compute_verify_cell_kzg_proof_batch_challenge, Blob, Bytes32, Bytes48, Cell,
-    CellIndex, KzgCommitment, KzgProof, KzgSettings, MAINNET_TRUSTED_SETUP_TXT, MAX_PRECOMPUTE,
+    CellIndex, KzgCommitment, KzgProof, KzgSettings, KzgVerifier, MAINNET_TRUSTED_SETUP_TXT,
+    MAX_PRECOMPUTE,
 };
 
 /// The shared mainnet settings on the default (blst) backend: the embedded

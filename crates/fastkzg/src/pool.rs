@@ -30,7 +30,7 @@ struct Built {
 /// let blob = vec![0u8; fastkzg::BYTES_PER_BLOB];
 /// let blob: &fastkzg::Blob = blob.as_slice().try_into().unwrap();
 /// let c = POOL.install(|| settings.blob_to_kzg_commitment(blob)).unwrap();
-/// assert_eq!(c.as_bytes()[0], 0xc0);
+/// assert_eq!(c[0], 0xc0);
 /// ```
 pub struct ProcessPool {
     name: &'static str,

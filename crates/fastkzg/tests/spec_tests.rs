@@ -12,7 +12,7 @@ use std::path::Path;
 
 use common::{hex_array, hex_boxed, spec_tests_dir, SPEC_FUNCTIONS as FUNCTIONS};
 use fastkzg::backend::Scalar;
-use fastkzg::{Backend, Blob, Cell, KzgSettings, BYTES_PER_BLOB};
+use fastkzg::{Backend, Blob, Cell, KzgSettings, KzgVerifier, BYTES_PER_BLOB};
 use serde_yaml::Value;
 
 /// What a case's `output` must be: `None` for `null` (the call must fail).
@@ -70,29 +70,6 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
                 .ok()
                 .map(|p| hexstr(&p))
         }
-        "verify_kzg_proof" => {
-            let (c, z, y, p) = (
-                b48(i("commitment"))?,
-                b32(i("z"))?,
-                b32(i("y"))?,
-                b48(i("proof"))?,
-            );
-            ks.verify_kzg_proof(&c, &z, &y, &p).ok().map(Value::Bool)
-        }
-        "verify_blob_kzg_proof" => {
-            let (blob, c, p) = (blob(i("blob"))?, b48(i("commitment"))?, b48(i("proof"))?);
-            ks.verify_blob_kzg_proof(&blob, &c, &p)
-                .ok()
-                .map(Value::Bool)
-        }
-        "verify_blob_kzg_proof_batch" => {
-            let blobs = list(i("blobs"), blob)?;
-            let cs = list(i("commitments"), b48)?;
-            let ps = list(i("proofs"), b48)?;
-            ks.verify_blob_kzg_proof_batch(&blobs, &cs, &ps)
-                .ok()
-                .map(Value::Bool)
-        }
         "compute_challenge" => {
             let (blob, c) = (blob(i("blob"))?, b48(i("commitment"))?);
             let r = fastkzg::compute_challenge::<B>(&blob, &c);
@@ -121,15 +98,6 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
                 hexlist(&proofs[..]),
             ]))
         }
-        "verify_cell_kzg_proof_batch" => {
-            let cs = list(i("commitments"), b48)?;
-            let indices = list(i("cell_indices"), Value::as_u64)?;
-            let cells = list(i("cells"), cell)?;
-            let ps = list(i("proofs"), b48)?;
-            ks.verify_cell_kzg_proof_batch(&cs, &indices, &cells, &ps)
-                .ok()
-                .map(Value::Bool)
-        }
         "compute_verify_cell_kzg_proof_batch_challenge" => {
             let cs = list(i("commitments"), b48)?;
             let cis = list(i("commitment_indices"), Value::as_u64)?;
@@ -146,8 +114,55 @@ fn run_case<B: Backend>(ks: &KzgSettings<B>, func: &str, input: &Value) -> Optio
             .ok()?;
             Some(hexstr(&r.to_bytes_be()))
         }
-        other => panic!("no handler for {other}"),
+        other => run_verify_case(ks.verifier(), other, input)
+            .unwrap_or_else(|| panic!("no handler for {other}")),
     }
+}
+
+/// Runs a verification case on a verifier (the verify-only context, or
+/// the settings' own); `None` if `func` is not a verification.
+fn run_verify_case<B: Backend>(
+    ks: &KzgVerifier<B>,
+    func: &str,
+    input: &Value,
+) -> Option<Option<Value>> {
+    let i = |k: &str| &input[k];
+    let run = || match func {
+        "verify_kzg_proof" => {
+            let (c, z, y, p) = (
+                b48(i("commitment"))?,
+                b32(i("z"))?,
+                b32(i("y"))?,
+                b48(i("proof"))?,
+            );
+            ks.verify_kzg_proof(&c, &z, &y, &p).ok().map(Value::Bool)
+        }
+        "verify_blob_kzg_proof" => {
+            let (blob, c, p) = (blob(i("blob"))?, b48(i("commitment"))?, b48(i("proof"))?);
+            ks.verify_blob_kzg_proof(&blob, &c, &p)
+                .ok()
+                .map(Value::Bool)
+        }
+        "verify_blob_kzg_proof_batch" => {
+            let blobs = list(i("blobs"), blob)?;
+            let cs = list(i("commitments"), b48)?;
+            let ps = list(i("proofs"), b48)?;
+            ks.verify_blob_kzg_proof_batch(&blobs, &cs, &ps)
+                .ok()
+                .map(Value::Bool)
+        }
+        "verify_cell_kzg_proof_batch" => {
+            let cs = list(i("commitments"), b48)?;
+            let indices = list(i("cell_indices"), Value::as_u64)?;
+            let cells = list(i("cells"), cell)?;
+            let ps = list(i("proofs"), b48)?;
+            ks.verify_cell_kzg_proof_batch(&cs, &indices, &cells, &ps)
+                .ok()
+                .map(Value::Bool)
+        }
+        _ => None,
+    };
+    func.starts_with("verify_").then(run)
 }
 
 fn reference_tests<B: Backend>() {
@@ -155,6 +170,7 @@ fn reference_tests<B: Backend>() {
     // folder and the file at fault.
     let root = spec_tests_dir();
     let ks: KzgSettings<B> = KzgSettings::load_mainnet(0).unwrap();
+    let verifier: KzgVerifier<B> = KzgVerifier::load_mainnet().unwrap();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     let mut failures = Vec::new();
     for func in FUNCTIONS {
@@ -171,6 +187,15 @@ fn reference_tests<B: Backend>() {
                 v => Some(v.clone()),
             };
             let got = run_case(&ks, func, &data["input"]);
+            // The verify-only context gives the same verdicts and errors.
+            if let Some(alone) = run_verify_case(&verifier, func, &data["input"]) {
+                if alone != got {
+                    failures.push(format!(
+                        "{func}/{}: KzgVerifier gave {alone:?}, KzgSettings {got:?}",
+                        case.file_name().unwrap().to_string_lossy()
+                    ));
+                }
+            }
             if got != expected {
                 failures.push(format!(
                     "{func}/{}: expected {expected:?}, got {got:?}",

@@ -18,7 +18,7 @@ use crate::ethereum::bytes::{
 };
 use crate::ethereum::challenge::{compute_challenge, compute_powers};
 use crate::ethereum::constants::{FIELD_ELEMENTS_PER_BLOB, RANDOM_CHALLENGE_KZG_BATCH_DOMAIN};
-use crate::ethereum::KzgSettings;
+use crate::ethereum::{KzgSettings, KzgVerifier};
 use crate::math::batch_inverse;
 use crate::msm::z_adic::g1_mul_decoded;
 use crate::trace::{phase, span};
@@ -64,7 +64,7 @@ fn inverse_differences<B: Backend>(
     Ok((chunks.into_iter().flat_map(|(d, _)| d).collect(), m))
 }
 
-impl<B: Backend> KzgSettings<B> {
+impl<B: Backend> KzgVerifier<B> {
     /// Spec `evaluate_polynomial_in_evaluation_form`, given the inverse
     /// differences of [`inverse_differences`].
     fn evaluate_with_inverses(
@@ -147,45 +147,6 @@ impl<B: Backend> KzgSettings<B> {
         Ok(self.evaluate_polynomial_in_evaluation_form(&poly, z)? * c)
     }
 
-    /// Spec `compute_kzg_proof_impl`: the proof and value of `poly` at `z`.
-    /// One batch inversion serves both the evaluation and the quotient
-    /// (including `compute_quotient_eval_within_domain` when `z` is a root).
-    ///
-    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_kzg_proof_impl>
-    pub(crate) fn compute_kzg_proof_impl(
-        &self,
-        poly: &[B::Fr],
-        z: &B::Fr,
-    ) -> Result<(B::G1, B::Fr)> {
-        if poly.len() != FIELD_ELEMENTS_PER_BLOB {
-            return Err(Error::InvalidSize(format!(
-                "polynomial has {} evaluations, expected {FIELD_ELEMENTS_PER_BLOB}",
-                poly.len()
-            )));
-        }
-        span!("compute_kzg_proof_impl");
-        let (inv, m) = phase!(
-            "inverse differences",
-            inverse_differences::<B>(&self.brp_roots_of_unity, z)
-        )?;
-        let y = self.evaluate_with_inverses(poly, z, &inv, m);
-        let mut quotient: Vec<B::Fr> = poly.iter().zip(&inv).map(|(p, i)| (y - *p) * *i).collect();
-        if let Some(m) = m {
-            // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i)); inv[m] holds 1/z.
-            let sum = poly
-                .iter()
-                .zip(&self.brp_roots_of_unity)
-                .zip(&inv)
-                .enumerate()
-                .filter(|(i, _)| *i != m)
-                .fold(B::Fr::zero(), |acc, (_, ((p, w), i))| {
-                    acc + (*p - y) * *w * *i
-                });
-            quotient[m] = sum * inv[m];
-        }
-        Ok((self.commit_lagrange(&quotient), y))
-    }
-
     /// Spec `verify_kzg_proof_impl`, rearranged so that both G2 points are
     /// fixed (their Miller-loop lines are precomputed):
     /// `e(π, [τ]₂) · e(−(C − [y]₁ + z·π), [1]₂) = 1`, which is the spec's
@@ -215,58 +176,6 @@ impl<B: Backend> KzgSettings<B> {
                 (-rhs, &self.g2_generator)
             ])
         )
-    }
-
-    /// Spec `blob_to_kzg_commitment`: the commitment to a blob's polynomial.
-    ///
-    /// Errors: a field element of the blob is not canonical.
-    ///
-    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#blob_to_kzg_commitment>
-    pub fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<Bytes48> {
-        span!("blob_to_kzg_commitment");
-        let poly = phase!("blob_to_polynomial", blob_to_polynomial::<B>(blob))?;
-        Ok(B::g1_compress(&self.commit_lagrange(&poly)))
-    }
-
-    /// Spec `compute_kzg_proof`: the proof of the blob's polynomial at
-    /// `z_bytes`, and the value `y` there, as `(proof, y)`.
-    ///
-    /// Errors: a blob field element or `z` is not canonical.
-    ///
-    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_kzg_proof>
-    pub fn compute_kzg_proof(&self, blob: &Blob, z_bytes: &Bytes32) -> Result<(Bytes48, Bytes32)> {
-        let poly = blob_to_polynomial::<B>(blob)?;
-        let z = bytes_to_bls_field::<B>(z_bytes, Input::Z, 0)?;
-        let (proof, y) = self.compute_kzg_proof_impl(&poly, &z)?;
-        Ok((B::g1_compress(&proof), y.to_bytes_be()))
-    }
-
-    /// Spec `compute_blob_kzg_proof`: the proof at the Fiat–Shamir challenge
-    /// of the blob and its commitment.
-    ///
-    /// Errors: the commitment is not a valid G1 point, or a blob field element
-    /// is not canonical. The commitment is not checked to match the blob.
-    ///
-    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_blob_kzg_proof>
-    pub fn compute_blob_kzg_proof(
-        &self,
-        blob: &Blob,
-        commitment_bytes: &Bytes48,
-    ) -> Result<Bytes48> {
-        // The challenge hashes bytes only: it and the commitment's check run
-        // beside the blob's parsing (errors in the spec's order).
-        let ((commitment, z), poly) = crate::par::join(
-            || {
-                (
-                    bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0),
-                    compute_challenge::<B>(blob, commitment_bytes),
-                )
-            },
-            || blob_to_polynomial::<B>(blob),
-        );
-        commitment?;
-        let (proof, _) = self.compute_kzg_proof_impl(&poly?, &z)?;
-        Ok(B::g1_compress(&proof))
     }
 
     /// Spec `verify_kzg_proof`: whether `proof` shows that the committed
@@ -445,5 +354,98 @@ impl<B: Backend> KzgSettings<B> {
             (lhs, &self.g2_tau),
             (-rhs, &self.g2_generator),
         ]))
+    }
+}
+
+impl<B: Backend> KzgSettings<B> {
+    /// Spec `compute_kzg_proof_impl`: the proof and value of `poly` at `z`.
+    /// One batch inversion serves both the evaluation and the quotient
+    /// (including `compute_quotient_eval_within_domain` when `z` is a root).
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_kzg_proof_impl>
+    pub(crate) fn compute_kzg_proof_impl(
+        &self,
+        poly: &[B::Fr],
+        z: &B::Fr,
+    ) -> Result<(B::G1, B::Fr)> {
+        if poly.len() != FIELD_ELEMENTS_PER_BLOB {
+            return Err(Error::InvalidSize(format!(
+                "polynomial has {} evaluations, expected {FIELD_ELEMENTS_PER_BLOB}",
+                poly.len()
+            )));
+        }
+        span!("compute_kzg_proof_impl");
+        let (inv, m) = phase!(
+            "inverse differences",
+            inverse_differences::<B>(&self.brp_roots_of_unity, z)
+        )?;
+        let y = self.evaluate_with_inverses(poly, z, &inv, m);
+        let mut quotient: Vec<B::Fr> = poly.iter().zip(&inv).map(|(p, i)| (y - *p) * *i).collect();
+        if let Some(m) = m {
+            // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i)); inv[m] holds 1/z.
+            let sum = poly
+                .iter()
+                .zip(&self.brp_roots_of_unity)
+                .zip(&inv)
+                .enumerate()
+                .filter(|(i, _)| *i != m)
+                .fold(B::Fr::zero(), |acc, (_, ((p, w), i))| {
+                    acc + (*p - y) * *w * *i
+                });
+            quotient[m] = sum * inv[m];
+        }
+        Ok((self.commit_lagrange(&quotient), y))
+    }
+
+    /// Spec `blob_to_kzg_commitment`: the commitment to a blob's polynomial.
+    ///
+    /// Errors: a field element of the blob is not canonical.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#blob_to_kzg_commitment>
+    pub fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<Bytes48> {
+        span!("blob_to_kzg_commitment");
+        let poly = phase!("blob_to_polynomial", blob_to_polynomial::<B>(blob))?;
+        Ok(B::g1_compress(&self.commit_lagrange(&poly)))
+    }
+
+    /// Spec `compute_kzg_proof`: the proof of the blob's polynomial at
+    /// `z_bytes`, and the value `y` there, as `(proof, y)`.
+    ///
+    /// Errors: a blob field element or `z` is not canonical.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_kzg_proof>
+    pub fn compute_kzg_proof(&self, blob: &Blob, z_bytes: &Bytes32) -> Result<(Bytes48, Bytes32)> {
+        let poly = blob_to_polynomial::<B>(blob)?;
+        let z = bytes_to_bls_field::<B>(z_bytes, Input::Z, 0)?;
+        let (proof, y) = self.compute_kzg_proof_impl(&poly, &z)?;
+        Ok((B::g1_compress(&proof), y.to_bytes_be()))
+    }
+
+    /// Spec `compute_blob_kzg_proof`: the proof at the Fiat–Shamir challenge
+    /// of the blob and its commitment.
+    ///
+    /// Errors: the commitment is not a valid G1 point, or a blob field element
+    /// is not canonical. The commitment is not checked to match the blob.
+    ///
+    /// Spec: <https://github.com/ethereum/consensus-specs/blob/8a3df1d/specs/deneb/polynomial-commitments.md#compute_blob_kzg_proof>
+    pub fn compute_blob_kzg_proof(
+        &self,
+        blob: &Blob,
+        commitment_bytes: &Bytes48,
+    ) -> Result<Bytes48> {
+        // The challenge hashes bytes only: it and the commitment's check run
+        // beside the blob's parsing (errors in the spec's order).
+        let ((commitment, z), poly) = crate::par::join(
+            || {
+                (
+                    bytes_to_g1::<B>(commitment_bytes, Input::Commitment, 0),
+                    compute_challenge::<B>(blob, commitment_bytes),
+                )
+            },
+            || blob_to_polynomial::<B>(blob),
+        );
+        commitment?;
+        let (proof, _) = self.compute_kzg_proof_impl(&poly?, &z)?;
+        Ok(B::g1_compress(&proof))
     }
 }

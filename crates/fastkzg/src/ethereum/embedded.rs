@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL, NUM_G2_POINTS,
 };
-use crate::ethereum::KzgSettings;
+use crate::ethereum::{KzgSettings, KzgVerifier};
 
 /// The embedded setup, uncompressed.
 pub static MAINNET_SETUP_BIN: &[u8] = include_bytes!("../../data/mainnet_setup.bin");
@@ -92,6 +92,17 @@ fn g1s_unchecked<B: Backend>(raw: &[u8]) -> Result<Vec<B::G1Affine>> {
         .collect()
 }
 
+/// G2 points in the uncompressed embedded layout (validated when the data
+/// was made, so only their encoding is checked here).
+fn g2s_unchecked<B: Backend>(raw: &[u8]) -> Result<Vec<B::G2>> {
+    raw.chunks_exact(G2_RAW)
+        .map(|c| {
+            let a: &[u8; G2_RAW] = c.try_into().map_err(|_| corrupt("G2 chunk".into()))?;
+            B::g2_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
+        })
+        .collect()
+}
+
 /// Serialises FK20 rows into the layout of [`MAINNET_FK20_BIN`].
 pub fn fk20_rows_to_uncompressed<B: Backend>(rows: &[Vec<B::G1Affine>]) -> Vec<u8> {
     rows.iter()
@@ -135,13 +146,7 @@ impl<B: Backend> KzgSettings<B> {
         }
         let (g1m, rest) = bytes.split_at(FIELD_ELEMENTS_PER_BLOB * G1_RAW);
         let (g1l, g2m) = rest.split_at(FIELD_ELEMENTS_PER_BLOB * G1_RAW);
-        let g2 = g2m
-            .chunks_exact(G2_RAW)
-            .map(|c| {
-                let a: &[u8; G2_RAW] = c.try_into().map_err(|_| corrupt("G2 chunk".into()))?;
-                B::g2_deserialize_unchecked_subgroup(a).map_err(|e| corrupt(e.to_string()))
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let g2 = g2s_unchecked::<B>(g2m)?;
         Self::from_points(
             g1s_unchecked::<B>(g1m)?,
             g1s_unchecked::<B>(g1l)?,
@@ -170,50 +175,80 @@ impl<B: Backend> KzgSettings<B> {
     /// The shared default settings: the embedded mainnet setup at precompute
     /// level 0, built on first use and then shared by all threads.
     pub fn mainnet() -> &'static Self {
-        // One slot per backend type, claimed without locks (a lock held by a
-        // thread of a parent process at a fork would never be released in
-        // the child). Loading runs before claiming: callers that race here
-        // each load, and the first one stored is kept.
-        static SLOTS: [Lazy<MainnetSlot>; 8] = [const { Lazy::new() }; 8];
-        let ty = TypeId::of::<B>();
-        let mut loaded: Option<Box<MainnetSlot>> = None;
-        for slot in &SLOTS {
-            let entry = match slot.get() {
-                Some(entry) => entry,
-                None => {
-                    let mine = loaded.take().unwrap_or_else(|| {
-                        // The embedded bytes are a compile-time constant whose
-                        // loading is covered by tests; failure here is a build
-                        // defect, not bad input.
-                        let settings =
-                            Self::load_mainnet(0).expect("embedded mainnet setup is valid");
-                        Box::new(MainnetSlot {
-                            ty,
-                            settings: Box::new(settings),
-                        })
-                    });
-                    match slot.set(mine) {
-                        Ok(()) => slot.get().unwrap_or_else(|| unreachable!("slot just set")),
-                        Err(mine) => {
-                            loaded = Some(mine);
-                            slot.get()
-                                .unwrap_or_else(|| unreachable!("slot set by another thread"))
-                        }
-                    }
-                }
-            };
-            if entry.ty == ty {
-                if let Some(s) = entry.settings.downcast_ref::<Self>() {
-                    return s;
-                }
-            }
-        }
-        unreachable!("more backend types than mainnet slots")
+        // The embedded bytes are a compile-time constant whose loading is
+        // covered by tests; failure here is a build defect, not bad input.
+        shared(|| Self::load_mainnet(0).expect("embedded mainnet setup is valid"))
     }
 }
 
-/// The shared mainnet settings of one backend type.
-struct MainnetSlot {
+impl<B: Backend> KzgVerifier<B> {
+    /// The verify-only context of the embedded mainnet setup: its first
+    /// `FIELD_ELEMENTS_PER_CELL` monomial G1 points and its G2 points, read
+    /// from the embedded, pre-validated form (no prover data is decoded).
+    pub fn load_mainnet() -> Result<Self> {
+        let bytes = MAINNET_SETUP_BIN;
+        if bytes.len() != EMBEDDED_LEN {
+            return Err(corrupt(format!(
+                "{} bytes, expected {EMBEDDED_LEN}",
+                bytes.len()
+            )));
+        }
+        let g1m = &bytes[..FIELD_ELEMENTS_PER_CELL * G1_RAW];
+        let g2m = &bytes[2 * FIELD_ELEMENTS_PER_BLOB * G1_RAW..];
+        KzgVerifier::from_points(g1s_unchecked::<B>(g1m)?, &g2s_unchecked::<B>(g2m)?)
+    }
+
+    /// The shared verify-only context of the embedded mainnet setup, built
+    /// on first use and then shared by all threads.
+    pub fn mainnet() -> &'static Self {
+        // As for `KzgSettings::mainnet`: a build defect, not bad input.
+        shared(|| Self::load_mainnet().expect("embedded mainnet setup is valid"))
+    }
+}
+
+/// One value of each type `T`, built on first use and shared by all
+/// threads. Slots are claimed without locks (a lock held by a thread of a
+/// parent process at a fork would never be released in the child);
+/// `build` runs before claiming, and of callers that race the first one
+/// stored wins.
+fn shared<T: Any + Send + Sync>(build: impl FnOnce() -> T) -> &'static T {
+    static SLOTS: [Lazy<Slot>; 16] = [const { Lazy::new() }; 16];
+    let ty = TypeId::of::<T>();
+    let mut built: Option<Box<Slot>> = None;
+    let mut build = Some(build);
+    for slot in &SLOTS {
+        let entry = match slot.get() {
+            Some(entry) => entry,
+            None => {
+                let mine = match (built.take(), build.take()) {
+                    (Some(mine), _) => mine,
+                    (None, Some(f)) => Box::new(Slot {
+                        ty,
+                        value: Box::new(f()),
+                    }),
+                    (None, None) => unreachable!("a value is built or kept"),
+                };
+                match slot.set(mine) {
+                    Ok(()) => slot.get().unwrap_or_else(|| unreachable!("slot just set")),
+                    Err(mine) => {
+                        built = Some(mine);
+                        slot.get()
+                            .unwrap_or_else(|| unreachable!("slot set by another thread"))
+                    }
+                }
+            }
+        };
+        if entry.ty == ty {
+            if let Some(v) = entry.value.downcast_ref::<T>() {
+                return v;
+            }
+        }
+    }
+    unreachable!("more shared types than slots")
+}
+
+/// A shared value and its type.
+struct Slot {
     ty: TypeId,
-    settings: Box<dyn Any + Send + Sync>,
+    value: Box<dyn Any + Send + Sync>,
 }

@@ -14,14 +14,14 @@
 //! | `blob_to_kzg_commitment` | [`KzgSettings::blob_to_kzg_commitment`] |
 //! | `compute_kzg_proof` | [`KzgSettings::compute_kzg_proof`] |
 //! | `compute_blob_kzg_proof` | [`KzgSettings::compute_blob_kzg_proof`] |
-//! | `verify_kzg_proof` | [`KzgSettings::verify_kzg_proof`] |
-//! | `verify_blob_kzg_proof` | [`KzgSettings::verify_blob_kzg_proof`] |
-//! | `verify_blob_kzg_proof_batch` | [`KzgSettings::verify_blob_kzg_proof_batch`] |
+//! | `verify_kzg_proof` | [`KzgVerifier::verify_kzg_proof`] |
+//! | `verify_blob_kzg_proof` | [`KzgVerifier::verify_blob_kzg_proof`] |
+//! | `verify_blob_kzg_proof_batch` | [`KzgVerifier::verify_blob_kzg_proof_batch`] |
 //! | `compute_cells` | [`KzgSettings::compute_cells`] |
 //! | `compute_cells_and_kzg_proofs` | [`KzgSettings::compute_cells_and_kzg_proofs`] |
 //! | `recover_cells_and_kzg_proofs` | [`KzgSettings::recover_cells_and_kzg_proofs`] (and [`KzgSettings::recover_cells`] without proofs) |
-//! | `verify_cell_kzg_proof_batch` | [`KzgSettings::verify_cell_kzg_proof_batch`] |
-//! | `evaluate_polynomial_in_evaluation_form` | [`KzgSettings::evaluate_polynomial_in_evaluation_form`] |
+//! | `verify_cell_kzg_proof_batch` | [`KzgVerifier::verify_cell_kzg_proof_batch`] |
+//! | `evaluate_polynomial_in_evaluation_form` | [`KzgVerifier::evaluate_polynomial_in_evaluation_form`] |
 //! | `construct_vanishing_polynomial` | [`KzgSettings::construct_vanishing_polynomial`] |
 //! | `compute_challenge` | [`compute_challenge`] |
 //! | `compute_verify_cell_kzg_proof_batch_challenge` | [`compute_verify_cell_kzg_proof_batch_challenge`] |
@@ -53,9 +53,11 @@ pub mod eip7594;
 pub mod embedded;
 pub mod settings;
 pub mod trusted_setup;
+pub mod verifier;
 
 pub use bytes::{Blob, Bytes32, Bytes48, Cell, KzgCommitment, KzgProof};
 pub use challenge::{compute_challenge, compute_verify_cell_kzg_proof_batch_challenge};
 pub use eip7594::{CellIndex, CellProofs, Cells};
 pub use embedded::MAINNET_TRUSTED_SETUP_TXT;
 pub use settings::{KzgSettings, MAX_PRECOMPUTE, TABLE_AFTER_COMMITMENTS};
+pub use verifier::KzgVerifier;

@@ -14,7 +14,7 @@ use crate::error::{Error, Result};
 use crate::ethereum::constants::{
     BYTES_PER_G1_POINT, BYTES_PER_G2_POINT, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS,
 };
-use crate::ethereum::KzgSettings;
+use crate::ethereum::{KzgSettings, KzgVerifier};
 use crate::math::{fft, Domain};
 
 fn setup_err(msg: impl Into<String>) -> Error {
@@ -257,5 +257,34 @@ impl<B: Backend> KzgSettings<B> {
             source,
         })?;
         Self::parse_trusted_setup(&text, precompute)
+    }
+}
+
+impl<B: Backend> KzgVerifier<B> {
+    /// A verify-only context from a trusted setup in the c-kzg-4844 text
+    /// format. The mainnet text (checked by SHA-256) loads from the
+    /// embedded form ([`KzgVerifier::load_mainnet`]); any other text is
+    /// decoded and validated in full, as by
+    /// [`KzgSettings::parse_trusted_setup_full`], and only the verifier's
+    /// part is kept.
+    pub fn parse_trusted_setup(text: &str) -> Result<Self> {
+        if crate::ethereum::embedded::sha256_is(
+            &[text.as_bytes()],
+            crate::ethereum::embedded::MAINNET_TRUSTED_SETUP_TXT_SHA256,
+        ) {
+            return Self::load_mainnet();
+        }
+        KzgSettings::<B>::parse_trusted_setup_full(text, 0).map(KzgSettings::into_verifier)
+    }
+
+    /// Reads and parses a trusted-setup file in the c-kzg-4844 text format
+    /// ([`KzgVerifier::parse_trusted_setup`]).
+    pub fn load_trusted_setup_file(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref();
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Self::parse_trusted_setup(&text)
     }
 }

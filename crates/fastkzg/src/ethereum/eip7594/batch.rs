@@ -20,12 +20,12 @@ use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{blob_to_polynomial_scaled, bytes_to_g1_many, Blob, Bytes48, Cell};
 use crate::ethereum::challenge::{compute_cell_batch_randomizers, hash_to_bls_field};
 use crate::ethereum::constants::{CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL};
-use crate::ethereum::KzgSettings;
+use crate::ethereum::{KzgSettings, KzgVerifier};
 use crate::math::{fft, Domain};
 use crate::par::Lazy;
 use crate::trace::{phase, span};
 
-/// Domain separator of the challenge of [`KzgSettings::verify_blob_cell_proofs`].
+/// Domain separator of the challenge of [`KzgVerifier::verify_blob_cell_proofs`].
 const BLOB_CELL_PROOFS_DOMAIN: &[u8; 16] = b"FASTKZG_BLBCLPF1";
 
 /// `n·per` without overflow (an error naming the sizes otherwise).
@@ -94,72 +94,7 @@ fn locate(err: Error, per: usize) -> Error {
     }
 }
 
-impl<B: Backend> KzgSettings<B> {
-    /// Spec `compute_cells` of each blob: one `Cells` per blob, in order.
-    ///
-    /// Errors: the first blob (in order) with a non-canonical field element,
-    /// as [`Error::InBlob`].
-    pub fn compute_cells_batch<T: Borrow<Blob> + Sync>(&self, blobs: &[T]) -> Result<Vec<Cells>> {
-        span!("compute_cells_batch");
-        crate::par::try_map_collect(blobs.len(), |b| {
-            self.compute_cells(blobs[b].borrow())
-                .map_err(|e| e.in_blob(b))
-        })
-    }
-
-    /// Spec `compute_cells_and_kzg_proofs` of each blob, in order.
-    ///
-    /// Errors: the first blob (in order) with a non-canonical field element,
-    /// as [`Error::InBlob`].
-    pub fn compute_cells_and_kzg_proofs_batch<T: Borrow<Blob> + Sync>(
-        &self,
-        blobs: &[T],
-    ) -> Result<Vec<(Cells, CellProofs)>> {
-        span!("compute_cells_and_kzg_proofs_batch");
-        // Tables are built once, before the blobs run side by side.
-        self.fk20()?;
-        crate::par::try_map_collect(blobs.len(), |b| {
-            self.compute_cells_and_kzg_proofs(blobs[b].borrow())
-                .map_err(|e| e.in_blob(b))
-        })
-    }
-
-    /// The cells (not the proofs) of spec `recover_cells_and_kzg_proofs`
-    /// for each of `cells.len() / cell_indices.len()` blobs that all lost
-    /// the same cells: `cells` holds, blob after blob, the cells at
-    /// `cell_indices` (the same list for every blob). The vanishing
-    /// polynomial of the missing cells is computed once for all blobs; a
-    /// blob whose 64 data cells are all given takes the fast path of
-    /// [`KzgSettings::recover_cells`].
-    ///
-    /// Errors: the index rules of `recover_cells_and_kzg_proofs` (64 to 128
-    /// indices, each `< 128`, strictly ascending); `cells.len()` not a
-    /// multiple of the number of indices; a non-canonical cell field element
-    /// ([`Error::InBlob`] with the cell's position in that blob's list).
-    pub fn recover_cells_batch<T: Borrow<Cell> + Sync>(
-        &self,
-        cell_indices: &[CellIndex],
-        cells: &[T],
-    ) -> Result<Vec<Cells>> {
-        span!("recover_cells_batch");
-        let indices = check_recovery_indices(cell_indices)?;
-        let per = indices.len();
-        if !cells.len().is_multiple_of(per) {
-            return Err(Error::LengthMismatch {
-                inputs: &[Input::CellIndex, Input::Cell],
-                lengths: vec![per, cells.len()],
-            });
-        }
-        let vanishing: Lazy<Vanishing<B::Fr>> = Lazy::new();
-        let blobs: Vec<&[T]> = cells.chunks_exact(per).collect();
-        crate::par::try_map_collect(blobs.len(), |b| {
-            let received =
-                parse_received::<B, T>(indices.clone(), blobs[b]).map_err(|e| e.in_blob(b))?;
-            self.recover_cells_received(&received, blobs[b], &vanishing)
-                .map_err(|e| e.in_blob(b))
-        })
-    }
-
+impl<B: Backend> KzgVerifier<B> {
     /// Spec `verify_cell_kzg_proof_batch` of the cells at one shared list of
     /// indices of many blobs: blob `b` has commitment `commitments[b]`, and
     /// `cells` and `proofs` hold, blob after blob, its cells at
@@ -220,7 +155,7 @@ impl<B: Backend> KzgSettings<B> {
     /// s_k^q` (one 128-point FFT of the randomizers) over the blob's
     /// coefficients `p` (one inverse FFT). The checks are combined with
     /// randomizers `t = a + b·λ` as in
-    /// [`KzgSettings::verify_cell_kzg_proof_batch`], from a SHA-256
+    /// [`KzgVerifier::verify_cell_kzg_proof_batch`], from a SHA-256
     /// challenge over the commitments, blobs and proofs.
     ///
     /// Errors: `proofs.len() != 128·blobs.len()` or `commitments.len() !=
@@ -335,14 +270,14 @@ impl<B: Backend> KzgSettings<B> {
         ))
     }
 
-    /// `RLI` of [`KzgSettings::verify_blob_cell_proofs`]: the commitment to
+    /// `RLI` of [`KzgVerifier::verify_blob_cell_proofs`]: the commitment to
     /// `Σ_{b,k} t_{b,k}·(P_b mod (X^64 − s_k))`, with the randomizers
     /// blob-major (128 per blob).
     fn blob_interpolations<T: Borrow<Blob> + Sync>(
         &self,
         blobs: &[T],
         randomizers: &[B::Fr],
-    ) -> Result<crate::ethereum::settings::CellCommitment<B>> {
+    ) -> Result<crate::ethereum::verifier::CellCommitment<B>> {
         let small = Domain::<B::Fr>::new(CELLS_PER_EXT_BLOB)?;
         // Each blob's share of the 64 coefficients; the blobs' common
         // parsing scale `c` is applied once at the end.
@@ -380,5 +315,72 @@ impl<B: Backend> KzgSettings<B> {
             *v *= scale;
         }
         Ok(self.commit_cell_monomial(&g))
+    }
+}
+
+impl<B: Backend> KzgSettings<B> {
+    /// Spec `compute_cells` of each blob: one `Cells` per blob, in order.
+    ///
+    /// Errors: the first blob (in order) with a non-canonical field element,
+    /// as [`Error::InBlob`].
+    pub fn compute_cells_batch<T: Borrow<Blob> + Sync>(&self, blobs: &[T]) -> Result<Vec<Cells>> {
+        span!("compute_cells_batch");
+        crate::par::try_map_collect(blobs.len(), |b| {
+            self.compute_cells(blobs[b].borrow())
+                .map_err(|e| e.in_blob(b))
+        })
+    }
+
+    /// Spec `compute_cells_and_kzg_proofs` of each blob, in order.
+    ///
+    /// Errors: the first blob (in order) with a non-canonical field element,
+    /// as [`Error::InBlob`].
+    pub fn compute_cells_and_kzg_proofs_batch<T: Borrow<Blob> + Sync>(
+        &self,
+        blobs: &[T],
+    ) -> Result<Vec<(Cells, CellProofs)>> {
+        span!("compute_cells_and_kzg_proofs_batch");
+        // Tables are built once, before the blobs run side by side.
+        self.fk20()?;
+        crate::par::try_map_collect(blobs.len(), |b| {
+            self.compute_cells_and_kzg_proofs(blobs[b].borrow())
+                .map_err(|e| e.in_blob(b))
+        })
+    }
+
+    /// The cells (not the proofs) of spec `recover_cells_and_kzg_proofs`
+    /// for each of `cells.len() / cell_indices.len()` blobs that all lost
+    /// the same cells: `cells` holds, blob after blob, the cells at
+    /// `cell_indices` (the same list for every blob). The vanishing
+    /// polynomial of the missing cells is computed once for all blobs; a
+    /// blob whose 64 data cells are all given takes the fast path of
+    /// [`KzgSettings::recover_cells`].
+    ///
+    /// Errors: the index rules of `recover_cells_and_kzg_proofs` (64 to 128
+    /// indices, each `< 128`, strictly ascending); `cells.len()` not a
+    /// multiple of the number of indices; a non-canonical cell field element
+    /// ([`Error::InBlob`] with the cell's position in that blob's list).
+    pub fn recover_cells_batch<T: Borrow<Cell> + Sync>(
+        &self,
+        cell_indices: &[CellIndex],
+        cells: &[T],
+    ) -> Result<Vec<Cells>> {
+        span!("recover_cells_batch");
+        let indices = check_recovery_indices(cell_indices)?;
+        let per = indices.len();
+        if !cells.len().is_multiple_of(per) {
+            return Err(Error::LengthMismatch {
+                inputs: &[Input::CellIndex, Input::Cell],
+                lengths: vec![per, cells.len()],
+            });
+        }
+        let vanishing: Lazy<Vanishing<B::Fr>> = Lazy::new();
+        let blobs: Vec<&[T]> = cells.chunks_exact(per).collect();
+        crate::par::try_map_collect(blobs.len(), |b| {
+            let received =
+                parse_received::<B, T>(indices.clone(), blobs[b]).map_err(|e| e.in_blob(b))?;
+            self.recover_cells_received(&received, blobs[b], &vanishing)
+                .map_err(|e| e.in_blob(b))
+        })
     }
 }

@@ -13,8 +13,8 @@ use crate::ethereum::challenge::{
 use crate::ethereum::constants::{
     CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL, FIELD_ELEMENTS_PER_EXT_BLOB,
 };
-use crate::ethereum::settings::CellCommitment;
-use crate::ethereum::KzgSettings;
+use crate::ethereum::verifier::CellCommitment;
+use crate::ethereum::KzgVerifier;
 use crate::math::fft;
 use crate::trace::{phase, span};
 
@@ -70,7 +70,7 @@ impl ByColumn {
     }
 }
 
-impl<B: Backend> KzgSettings<B> {
+impl<B: Backend> KzgVerifier<B> {
     /// `h_col^64 = ω_128^rev7(col)` for a cell index.
     fn coset_shift_pow(&self, col: usize) -> B::Fr {
         self.ext_domain
@@ -82,7 +82,7 @@ impl<B: Backend> KzgSettings<B> {
     pub(super) fn column_g2(&self, col: usize) -> &B::G2Prepared {
         crate::par::get_or_build(&self.column_g2[col], || {
             let shifted = B::G2::generator() * &self.coset_shift_pow(col);
-            B::g2_prepare(&(self.srs.g2[FIELD_ELEMENTS_PER_CELL] - shifted))
+            B::g2_prepare(&(self.g2_tau_cell_point - shifted))
         })
     }
 
@@ -303,7 +303,7 @@ impl<B: Backend> KzgSettings<B> {
     /// `Ok(true)`. The settings keep the commitments decoded here (by their
     /// bytes, at most 4096), so that the sidecars of one block, which carry
     /// the same commitments, decode them once
-    /// ([`KzgSettings::forget_decoded_commitments`] empties that cache).
+    /// ([`KzgVerifier::forget_decoded_commitments`] empties that cache).
     ///
     /// Errors: the four lists differ in length; a cell index `>= 128`; a
     /// commitment or proof is not a valid G1 point; a cell field element is
