@@ -142,8 +142,7 @@ pub trait Accel<B: Backend> {
     /// sub-transform size) instead of one product per butterfly (radix-2).
     /// The default, `true`, suits every backend with affine coordinates: the
     /// generic GLV products with one shared inversion beat one constant-time
-    /// product per butterfly (blst without IFMA: compute_cells_and_kzg_proofs
-    /// 264 → 249 ms, measured with the radix-2 network).
+    /// product per butterfly (docs/performance-notes.md, "G1 FFTs").
     fn g1_batched_scaling() -> bool {
         true
     }
@@ -159,8 +158,8 @@ pub trait Accel<B: Backend> {
     /// parallel FFT stage gives each thread a multiple of it. The default,
     /// 1, suits the generic products (one at a time, one shared inversion),
     /// so a stage's few dozen products reach every thread of a large pool
-    /// (blst without IFMA, Xeon, 16 threads: compute_cells_and_kzg_proofs
-    /// at precompute 8, 27.6 → 19.6 ms with shares of one instead of eight).
+    /// (with shares of eight, a stage of 30 to 62 products keeps only 4 to 8
+    /// of 16 threads busy; docs/performance-notes.md, "G1 FFTs").
     fn g1_scale_lanes() -> usize {
         1
     }

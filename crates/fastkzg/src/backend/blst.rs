@@ -441,8 +441,9 @@ blst_group!(
 fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
     if let Some(e) = fastkzg_ifma::engine() {
         // Products by ±z³ (the FFT twiddles ±ω₄) take the generic short
-        // chain, 23 µs against 31 µs per kernel product (Zen 4, the
-        // 128-point G1 FFT); the others run eight at a time.
+        // chain (63 doublings), which costs less than a full-length kernel
+        // product (docs/performance-notes.md, "G1 FFTs"); the others run
+        // eight at a time.
         let rest = crate::msm::scale::g1_scale_fourth_roots::<Blst>(ys, ws);
         let points: Vec<G1> = rest.iter().map(|i| ys[*i]).collect();
         // One batch inversion for all points (identities map to blst's

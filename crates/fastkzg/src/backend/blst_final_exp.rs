@@ -4,9 +4,10 @@
 //!
 //! blst's hard part raises four and a half times to the power `|x| =
 //! 0xd201000000010000` (the BLS parameter), each a chain of 63 cyclotomic
-//! squarings (Granger–Scott: nine Fp2 squarings each, 0.65 µs on a Zen 5)
-//! and five Fp12 products. Here a squaring is six Fp2 squarings (0.47 µs),
-//! and the whole exponentiation takes 240 µs instead of blst's 263 µs.
+//! squarings (Granger–Scott: nine Fp2 squarings each) and five Fp12
+//! products. Here a squaring is six Fp2 squarings, and those chains are
+//! most of the exponentiation (measured: docs/performance-notes.md,
+//! "Pairings and `verify_kzg_proof`").
 //!
 //! Write an Fp12 element as `Σ aᵢ·wⁱ` (`w⁶ = ξ = 1 + u`; blst's
 //! `fp6[j].fp2[i]` is `a_{2i+j}`). For an element of the cyclotomic
@@ -173,8 +174,9 @@ impl Fp2 {
 
 /// The coefficients `(a1, a2, a4, a5)` of a cyclotomic-subgroup element,
 /// in blst's form: the squaring runs on them through blst's own Fp2
-/// functions, in place (by-value [`Fp2`] arithmetic moves each
-/// intermediate through the stack, about 3 % of a `verify_kzg_proof`).
+/// functions, in place: by-value [`Fp2`] arithmetic moves each
+/// intermediate through the stack, with store-forwarding stalls whose cost
+/// depends on where the code lands (docs/performance-notes.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Compressed {
     a1: blst_fp2,

@@ -4,9 +4,9 @@
 
 use blst::{blst_fp, blst_p1_affine};
 
-/// The smallest MSM that gains from the split (measured: 16 points 0.8×,
-/// 64 points 0.85×, 4096 points 0.85–0.9× the time of the plain 255-bit
-/// Pippenger; 8 points 1.1–1.2×).
+/// The smallest MSM that gains from the split: half-length scalars halve
+/// the windows, but the split doubles the points, which below this size
+/// costs more than it saves (docs/performance-notes.md, "Small MSMs").
 pub(super) const GLV_MIN_POINTS: usize = 16;
 
 /// The cube root of unity β for which `φ(P) = (β·x, y) = λ·P` on G1, in

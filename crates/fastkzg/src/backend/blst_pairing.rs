@@ -15,8 +15,8 @@
 //! The lines are stored divided by their coefficient `c2` (an Fp2 element,
 //! which the final exponentiation maps to 1, so the pairing is unchanged):
 //! `(c0/c2, c1/c2·(-2·Px), 2·Py)` scales one Fp2 coefficient per line
-//! instead of two (two Fp multiplications fewer per line and pair, about
-//! 9 µs of a two-pair check).
+//! instead of two (two Fp multiplications fewer per line and pair; see
+//! docs/performance-notes.md, "Pairings and `verify_kzg_proof`").
 //!
 //! Two G2 points that are always paired together (the setup's `[τ]₂` or
 //! `[τ^64]₂` with `[1]₂`) can be *partnered*: the product of their two

@@ -38,11 +38,12 @@ use crate::msm::jacobian::batch_invert;
 pub(super) const SHARED_MIN_POINTS: usize = 4;
 
 /// From this many points on, [`in_g1_many`] runs the chains in lock step:
-/// each of their 136 steps costs one inversion (about a hundred products),
-/// which fewer points do not repay. Measured on an AMD EPYC of family 25
-/// model 17 (Zen 4) without IFMA, per point against the Jacobian chains:
-/// 1.8× at 8 points, equal at 64, 7 % less at 128, 10 % at 256, 12 % at
-/// 512 and more.
+/// each of their 136 steps costs one inversion (about a hundred products)
+/// shared by the batch, so the affine steps' saving per point repays it
+/// only in large batches: against the Jacobian chains the lock step is
+/// slower at 8 points, level at 64 and ahead from 128 on, the more the
+/// larger the batch (docs/performance-notes.md, "Point decoding and
+/// subgroup checks").
 const LANES_MIN_POINTS: usize = 128;
 
 /// `[|z|]·p` for an affine `p` (double-and-add from the top bit).

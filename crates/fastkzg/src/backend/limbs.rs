@@ -2,13 +2,13 @@
 //! blst field types (a few instructions inlined where a call into blst
 //! costs more than the arithmetic) and the scalar recodings of the MSMs.
 //! The reductions select by mask rather than by a branch on the carry,
-//! which the CPU cannot predict (2.5 % off a 128-point G1 FFT over Fp).
+//! which the CPU cannot predict on random field elements
+//! (docs/performance-notes.md, "Field arithmetic").
 
 /// The limbs blst has just written, read one at a time. blst stores a
 /// result eight bytes at a time; copying it with wider moves (as the
 /// compiler otherwise does) cannot take the values from the store buffer and
-/// waits for the stores to reach the cache, a stall after every product
-/// (about 2 % of an FK20 at precompute 8).
+/// waits for the stores to reach the cache, a stall after every product.
 #[inline(always)]
 pub(super) fn read_fresh<const N: usize>(limbs: &[u64; N]) -> [u64; N] {
     core::array::from_fn(|i| {
@@ -64,8 +64,9 @@ pub(super) fn add_mod<const N: usize>(a: &[u64; N], b: &[u64; N], m: &[u64; N]) 
 
 /// `v`, hidden from the optimiser. On x86-64 a mask it can see to be zero
 /// or all ones is turned back into a branch on the carry, which the CPU
-/// mispredicts half the time (2 % of an FK20 at precompute 8); an opaque one
-/// is applied with `and`. Other targets keep the plain mask.
+/// mispredicts half the time on random field elements; an opaque one is
+/// applied with `and` (docs/performance-notes.md, "Field arithmetic").
+/// Other targets keep the plain mask.
 #[inline(always)]
 fn opaque(v: u64) -> u64 {
     #[cfg(target_arch = "x86_64")]

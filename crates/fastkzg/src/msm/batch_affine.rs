@@ -701,12 +701,10 @@ const HALF_SCALAR_BITS: usize = 129;
 /// `bits`-bit digits (carry included): `⌈bits/c⌉` windows, each with `m`
 /// bucket additions and a reduction over `2^c` buckets, whose lock-step
 /// running sums (sequential, never waiting for a busy bucket) cost about
-/// 9/16 of a bucket addition per bucket. That weight fits the measured best
-/// window at every size tried (blst's arithmetic on Zen 5, one thread,
-/// [`window_widths`]' windows): 128 points 7 (6 is 2–4 % slower), 300
-/// points 8, 700 points 9 (8 is 6 % slower), 1024 points 9 or 10 (equal),
-/// 4096 points 11 (10 is 2.5 % slower), 8192 points 12 (11 is 1.5–2 %
-/// slower).
+/// 9/16 of a bucket addition per bucket. That weight picks the fastest
+/// window measured (with [`window_widths`]' windows) at every size tried,
+/// from 128 to 8192 points (docs/performance-notes.md, "Bucket MSM
+/// windows").
 fn bucket_window(m: usize, bits: usize) -> usize {
     (2..=16)
         .min_by_key(|c| bits.div_ceil(*c) * (16 * m + 9 * (1 << c)))

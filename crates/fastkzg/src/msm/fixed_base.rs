@@ -179,11 +179,10 @@ impl<B: Backend> FixedBaseMsm<B> {
     /// 4096 bases at window 13 on 16 threads, 5.1 k point additions and
     /// 8.2 k reduction additions per task), a split by ranges alone makes
     /// every task read every digit and crowds its additions into few
-    /// buckets. Measured on a 16-core Xeon without IFMA
-    /// (`blob_to_kzg_commitment` with the table on 16 threads, median of
-    /// 30): 5.6–6.1 ms by slices alone, 7.3–8.2 ms by ranges alone,
-    /// 4.5–4.8 ms with 4 × 4; with 2 ranges on 4 and 8 threads it measured
-    /// level with slices alone, which those thread counts keep.
+    /// buckets. On 16 threads slices × ranges beat either split alone; on
+    /// 4 and 8 threads two ranges gained nothing over slices alone, so
+    /// those thread counts keep that split (docs/performance-notes.md,
+    /// "Threads").
     pub fn msm(&self, scalars: &[B::Fr]) -> B::G1 {
         let n = scalars.len().min(self.num_bases);
         if n == 0 {

@@ -39,12 +39,12 @@ pub(crate) const BATCH_AFFINE_MIN_POINTS: usize = 64;
 /// products.
 const PRODUCTS_MAX_POINTS: usize = 3;
 
-/// Below this many points, the generic MSM is [`straus::g1_msm_straus`]
-/// (blst's arithmetic, one thread: at 48 points it and the batch-affine
-/// bucket method take about the same time, below that Straus's method is
-/// the faster; callgrind on the earlier Jacobian form of Straus: 16 points
-/// 5.0 M instructions against 7.0 M for the bucket method and 7.5 M for
-/// blst's Pippenger).
+/// Below this many points, the generic MSM is [`straus::g1_msm_straus`]:
+/// with few points a bucket method's reduction dominates, and the two
+/// methods meet near 48 points (callgrind on the earlier Jacobian form of
+/// Straus: 16 points 5.0 M instructions against 7.0 M for the bucket
+/// method and 7.5 M for blst's Pippenger; docs/performance-notes.md,
+/// "Small MSMs").
 pub(crate) const STRAUS_MAX_POINTS: usize = 32;
 
 /// `Σ scalars[i]·points[i]` (variable base, one thread): the backend's

@@ -15,10 +15,10 @@
 //! points pays no bucket reduction. The chain has 65 doublings instead of
 //! the 128 of a 128-bit scalar.
 //!
-//! For eight blobs × 128 cells (128 MSMs of 8 points) with blst's
-//! arithmetic on Zen 5, one thread: about 39 k additions and doublings,
-//! 9.0 ms, against 11.3 ms for the two 1024-point bucket MSMs it replaces
-//! (`LL` and `RLP`; see `verify_cell_kzg_proof_batch`).
+//! For eight blobs × 128 cells (128 MSMs of 8 points) that is about 39 k
+//! additions and doublings, and faster than the two 1024-point bucket MSMs
+//! it replaces (`LL` and `RLP`; see `verify_cell_kzg_proof_batch`) from
+//! about six points per MSM (docs/performance-notes.md, "Small MSMs").
 
 use super::batch_affine::{chord, chord_sum, prefix_products, Xy};
 use super::jacobian::{odd_multiples_affine, TABLE_LEN};

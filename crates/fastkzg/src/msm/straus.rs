@@ -10,9 +10,9 @@
 //! For `n` points this is about `2n·128/6` affine additions, `8n` for the
 //! tables and the chain; a bucket method pays `⌈129/c⌉·(2n + 2^c)`
 //! additions plus the bucket reduction, which only pays off once `n`
-//! reaches a few dozen points. Measured against the same digits added into
-//! one Jacobian accumulator, blst's arithmetic on Zen 5, one thread: 0.94
-//! of its time at 8 points, 0.86 at 16, 0.80 at 32.
+//! reaches a few dozen points. Affine sums with shared inversions also
+//! beat adding the same digits into one Jacobian accumulator, by more the
+//! more points (docs/performance-notes.md, "Small MSMs").
 
 use super::batch_affine::{sums_by_target, MsmInput, TargetTerm};
 use super::jacobian::{glv_digits, odd_multiples_affine, TABLE_LEN};
