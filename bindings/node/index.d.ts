@@ -96,6 +96,12 @@ export class KzgError extends Error {
   readonly element?: number;
   /** Why a point was rejected. */
   readonly reason?: "invalid_encoding" | "not_on_curve" | "not_in_subgroup";
+  /**
+   * In a batch call (`computeCellsBatch`, ...): the position of the blob
+   * whose input is wrong; `index` is then the position inside that blob's
+   * list (for a commitment, `index` is the blob's position).
+   */
+  readonly blob?: number;
 }
 
 /** Cell indices: numbers (or bigints), integers in 0..127. */
@@ -135,6 +141,42 @@ export class KzgSettings {
     proofs: Iterable<Bytes48>
   ): boolean;
 
+  // Batch calls over many blobs: one call, the blobs computed side by side;
+  // errors name the blob (`KzgError.blob`) and the position inside it.
+
+  /** `computeCells` of each blob: one list of 128 cells per blob. */
+  computeCellsBatch(blobs: Iterable<Blob>): Cell[][];
+  /** `computeCellsAndKzgProofs` of each blob: one `[cells, proofs]` pair per blob. */
+  computeCellsAndKzgProofsBatch(blobs: Iterable<Blob>): [Cell[], KZGProof[]][];
+  /**
+   * The cells (no proofs) of blobs that kept the same cells: `cells[b]` holds
+   * blob `b`'s cells at `cellIndices` (one list for all blobs: 64 to 128
+   * indices, strictly ascending). One list of 128 cells per blob.
+   */
+  recoverCellsBatch(cellIndices: CellIndices, cells: Iterable<Iterable<Cell>>): Cell[][];
+  /**
+   * Whether `proofs[b]` (128 proofs) are the cell proofs of `blobs[b]` against
+   * `commitments[b]` for every blob: the verdict of `verifyCellKzgProofBatch`
+   * over all cells of all blobs (the cells are never computed). No blobs: true.
+   */
+  verifyBlobCellProofs(
+    blobs: Iterable<Blob>,
+    commitments: Iterable<Bytes48>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): boolean;
+  /**
+   * The cells of many blobs at one shared list of indices: blob `b` has
+   * commitment `commitments[b]`, cells `cells[b]` at `cellIndices` and proofs
+   * `proofs[b]`; the verdict of `verifyCellKzgProofBatch` over the flattened
+   * lists. No blobs: true.
+   */
+  verifyCellsSharedIndices(
+    commitments: Iterable<Bytes48>,
+    cellIndices: CellIndices,
+    cells: Iterable<Iterable<Cell>>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): boolean;
+
   blobToKzgCommitmentAsync(blob: Blob): Promise<KZGCommitment>;
   computeKzgProofAsync(blob: Blob, z: Bytes32): Promise<ProofResult>;
   computeBlobKzgProofAsync(blob: Blob, commitment: Bytes48): Promise<KZGProof>;
@@ -154,6 +196,20 @@ export class KzgSettings {
     cellIndices: CellIndices,
     cells: Iterable<Cell>,
     proofs: Iterable<Bytes48>
+  ): Promise<boolean>;
+  computeCellsBatchAsync(blobs: Iterable<Blob>): Promise<Cell[][]>;
+  computeCellsAndKzgProofsBatchAsync(blobs: Iterable<Blob>): Promise<[Cell[], KZGProof[]][]>;
+  recoverCellsBatchAsync(cellIndices: CellIndices, cells: Iterable<Iterable<Cell>>): Promise<Cell[][]>;
+  verifyBlobCellProofsAsync(
+    blobs: Iterable<Blob>,
+    commitments: Iterable<Bytes48>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): Promise<boolean>;
+  verifyCellsSharedIndicesAsync(
+    commitments: Iterable<Bytes48>,
+    cellIndices: CellIndices,
+    cells: Iterable<Iterable<Cell>>,
+    proofs: Iterable<Iterable<Bytes48>>
   ): Promise<boolean>;
 }
 

@@ -30,26 +30,37 @@ function describe(value) {
   return `a ${typeof value}`;
 }
 
-/** `value`, checked to be a Uint8Array (a Buffer is one) of the size of `input`. */
-function bytes(value, input, index = 0) {
+/** "blob B: " for an input of blob `blob` of a batch call, else "". */
+function inBlob(blob) {
+  return blob === undefined ? "" : `blob ${blob}: `;
+}
+
+/**
+ * `value`, checked to be a Uint8Array (a Buffer is one) of the size of
+ * `input`; `blob`, for an item of one blob's list in a batch call, names
+ * that blob.
+ */
+function bytes(value, input, index = 0, blob = undefined) {
   if (!isUint8Array(value)) {
-    throw new KzgError("INVALID_TYPE", `${at(input, index)}: expected a Uint8Array, got ${describe(value)}`, {
-      input,
-      index,
-    });
+    throw new KzgError(
+      "INVALID_TYPE",
+      `${inBlob(blob)}${at(input, index)}: expected a Uint8Array, got ${describe(value)}`,
+      { input, index, blob }
+    );
   }
   const expected = SIZES[input];
   if (value.length !== expected) {
-    throw new KzgError("INVALID_LENGTH", `${at(input, index)}: expected ${expected} bytes, got ${value.length}`, {
-      input,
-      index,
-    });
+    throw new KzgError(
+      "INVALID_LENGTH",
+      `${inBlob(blob)}${at(input, index)}: expected ${expected} bytes, got ${value.length}`,
+      { input, index, blob }
+    );
   }
   return value;
 }
 
 /** `values` as an array: any iterable but a string or a typed array. */
-function array(values, input) {
+function array(values, input, blob = undefined) {
   if (
     values === null ||
     values === undefined ||
@@ -57,7 +68,10 @@ function array(values, input) {
     ArrayBuffer.isView(values) ||
     typeof values[Symbol.iterator] !== "function"
   ) {
-    throw new KzgError("INVALID_TYPE", `${input} list: expected an array, got ${describe(values)}`, { input });
+    throw new KzgError("INVALID_TYPE", `${inBlob(blob)}${input} list: expected an array, got ${describe(values)}`, {
+      input,
+      blob,
+    });
   }
   return Array.isArray(values) ? values : Array.from(values);
 }
@@ -67,6 +81,40 @@ function list(values, input) {
   const items = array(values, input);
   items.forEach((item, index) => bytes(item, input, index));
   return Buffer.concat(items);
+}
+
+/**
+ * Per-blob lists of `input` items (a batch call's cells or proofs: one
+ * list per blob), each item checked; every blob's list must have `per`
+ * items (a LENGTH_MISMATCH naming the first blob that does not). Returns
+ * the items blob after blob, concatenated for the addon.
+ */
+function nested(values, input, per, perName) {
+  const lists = array(values, input);
+  const flat = [];
+  lists.forEach((inner, blob) => {
+    const items = array(inner, input, blob);
+    if (items.length !== per) {
+      throw new KzgError(
+        "LENGTH_MISMATCH",
+        `blob ${blob}: expected ${per} ${input}s (${perName}), got ${items.length}`,
+        { input, blob }
+      );
+    }
+    items.forEach((item, index) => flat.push(bytes(item, input, index, blob)));
+  });
+  return { bytes: Buffer.concat(flat), blobs: lists.length };
+}
+
+/** `values` has `count` items, else a LENGTH_MISMATCH (one `input` per blob). */
+function sameCount(values, count, input) {
+  if (values.length !== count) {
+    throw new KzgError(
+      "LENGTH_MISMATCH",
+      `expected one ${input} per blob: ${count} blob(s), ${values.length} ${input}(s)`,
+      { input }
+    );
+  }
 }
 
 /**
@@ -107,4 +155,4 @@ function precompute(value) {
   return value;
 }
 
-module.exports = { bytes, list, indices, precompute, array };
+module.exports = { bytes, list, nested, sameCount, indices, precompute, array };

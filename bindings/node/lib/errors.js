@@ -19,14 +19,17 @@ const MARK = "fastkzg:";
  * - `index`: its position in its list (0 for a single input);
  * - `element`: the field element's index inside a blob or cell;
  * - `reason`: why a point was rejected (invalid_encoding, not_on_curve,
- *   not_in_subgroup).
+ *   not_in_subgroup);
+ * - `blob`: in a batch call (`computeCellsBatch`, ...), the position of
+ *   the blob whose input is wrong (`index` is then the position inside
+ *   that blob's list).
  */
 class KzgError extends Error {
   constructor(code, message, details = {}) {
     super(message);
     this.name = "KzgError";
     this.code = code;
-    for (const key of ["input", "index", "element", "reason"]) {
+    for (const key of ["input", "index", "element", "reason", "blob"]) {
       if (details[key] !== undefined) this[key] = details[key];
     }
   }

@@ -9,6 +9,7 @@ const check = require("./check");
 const split = require("./split");
 
 const same = (out) => out;
+const CELLS_PER_EXT_BLOB = require("./native").CELLS_PER_EXT_BLOB;
 
 /**
  * name -> { args(...) -> [bytes[], numbers[][]], result(out) -> value }.
@@ -69,6 +70,50 @@ const OPERATIONS = {
       [check.list(commitments, "commitment"), check.list(cells, "cell"), check.list(proofs, "proof")],
       [check.indices(cellIndices)],
     ],
+    result: same,
+  },
+
+  // Batch calls over many blobs (one pass, blobs side by side, errors
+  // naming the blob in `KzgError.blob`). Per-blob lists are nested arrays.
+  computeCellsBatch: {
+    args: (blobs) => [[check.list(blobs, "blob")], []],
+    result: split.cellsBatch,
+  },
+  computeCellsAndKzgProofsBatch: {
+    args: (blobs) => [[check.list(blobs, "blob")], []],
+    result: split.cellsAndProofsBatch,
+  },
+  recoverCellsBatch: {
+    args: (cellIndices, cells) => {
+      const idx = check.indices(cellIndices);
+      return [[check.nested(cells, "cell", idx.length, "one per cell index").bytes], [idx]];
+    },
+    result: split.cellsBatch,
+  },
+  verifyBlobCellProofs: {
+    args: (blobs, commitments, proofs) => {
+      const b = check.array(blobs, "blob");
+      const c = check.array(commitments, "commitment");
+      const blobBytes = check.list(b, "blob");
+      const commitmentBytes = check.list(c, "commitment");
+      check.sameCount(c, b.length, "commitment");
+      const p = check.nested(proofs, "proof", CELLS_PER_EXT_BLOB, "one per cell");
+      check.sameCount({ length: p.blobs }, b.length, "proof list");
+      return [[blobBytes, commitmentBytes, p.bytes], []];
+    },
+    result: same,
+  },
+  verifyCellsSharedIndices: {
+    args: (commitments, cellIndices, cells, proofs) => {
+      const c = check.array(commitments, "commitment");
+      const commitmentBytes = check.list(c, "commitment");
+      const idx = check.indices(cellIndices);
+      const k = check.nested(cells, "cell", idx.length, "one per cell index");
+      const p = check.nested(proofs, "proof", idx.length, "one per cell index");
+      check.sameCount({ length: k.blobs }, c.length, "cell list");
+      check.sameCount({ length: p.blobs }, c.length, "proof list");
+      return [[commitmentBytes, k.bytes, p.bytes], [idx]];
+    },
     result: same,
   },
 };

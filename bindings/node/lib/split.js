@@ -30,6 +30,25 @@ function cellsAndProofs(buf) {
   ];
 }
 
+/** Per-blob results of `size` bytes each, one after the other, split by blob. */
+function perBlob(buf, size, one) {
+  const n = buf.length / size;
+  const out = new Array(n);
+  for (let b = 0; b < n; b++) out[b] = one(buf.subarray(b * size, (b + 1) * size));
+  return out;
+}
+
+/** Many extended blobs' cells: one list of 128 cells per blob. */
+function cellsBatch(buf) {
+  return perBlob(buf, native.CELLS_PER_EXT_BLOB * native.BYTES_PER_CELL, cells);
+}
+
+/** Many extended blobs' cells and proofs: one [cells, proofs] pair per blob. */
+function cellsAndProofsBatch(buf) {
+  const n = native.CELLS_PER_EXT_BLOB;
+  return perBlob(buf, n * (native.BYTES_PER_CELL + native.BYTES_PER_PROOF), cellsAndProofs);
+}
+
 /** A proof and the evaluation `y`. */
 function proofAndY(buf) {
   return [
@@ -38,4 +57,4 @@ function proofAndY(buf) {
   ];
 }
 
-module.exports = { cells, cellsAndProofs, proofAndY };
+module.exports = { cells, cellsAndProofs, cellsBatch, cellsAndProofsBatch, proofAndY };

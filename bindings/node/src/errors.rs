@@ -11,6 +11,9 @@
 //! - `input`, `index`, `element`, `reason`: which input, its position in
 //!   its list, the field element inside it, and why a point was rejected
 //!   (each only where it applies);
+//! - `blob`: for an error in one blob's inputs of a batch call
+//!   ([`Error::InBlob`]), the blob's position in the batch (`index` is then
+//!   the position inside that blob's list);
 //! - `ckzg`: the return code c-kzg gives for the same input
 //!   (`C_KZG_BADARGS` or `C_KZG_ERROR`).
 
@@ -31,6 +34,7 @@ struct Record {
     index: Option<usize>,
     element: Option<usize>,
     reason: Option<&'static str>,
+    blob: Option<usize>,
     ckzg: &'static str,
 }
 
@@ -59,6 +63,12 @@ fn point_reason(reason: PointError) -> &'static str {
 }
 
 fn record(e: &Error) -> Record {
+    if let Error::InBlob { blob, source } = e {
+        let mut r = record(source);
+        r.blob = Some(*blob);
+        r.message = e.to_string();
+        return r;
+    }
     let mut r = Record {
         message: e.to_string(),
         ckzg: "C_KZG_BADARGS",
@@ -129,7 +139,11 @@ impl Record {
         if let Some(input) = self.input {
             let _ = write!(out, ",\"input\":{}", quote(input));
         }
-        for (name, value) in [("index", self.index), ("element", self.element)] {
+        for (name, value) in [
+            ("index", self.index),
+            ("element", self.element),
+            ("blob", self.blob),
+        ] {
             if let Some(v) = value {
                 let _ = write!(out, ",\"{name}\":{v}");
             }
@@ -177,5 +191,25 @@ mod tests {
         assert!(json.contains("\"index\":2"));
         assert!(json.contains("\"element\":7"));
         assert_eq!(quote("a\"b\\\n"), "\"a\\\"b\\\\\\u000a\"");
+    }
+
+    #[test]
+    fn in_blob_errors_name_the_blob() {
+        let e = Error::NonCanonicalFieldElement {
+            input: fastkzg::Input::Cell,
+            position: 3,
+            element: 7,
+        }
+        .in_blob(2);
+        let json = record(&e).to_json();
+        assert!(
+            json.contains("\"code\":\"NON_CANONICAL_FIELD_ELEMENT\""),
+            "{json}"
+        );
+        assert!(json.contains("\"input\":\"cell\""), "{json}");
+        assert!(json.contains("\"index\":3"), "{json}");
+        assert!(json.contains("\"blob\":2"), "{json}");
+        assert!(json.contains("\"ckzg\":\"C_KZG_BADARGS\""), "{json}");
+        assert!(json.contains("blob 2: cell 3"), "{json}");
     }
 }

@@ -37,6 +37,11 @@ enum Kind {
     VerifyCellKzgProofBatch,
     ComputeChallenge,
     ComputeVerifyCellKzgProofBatchChallenge,
+    ComputeCellsBatch,
+    ComputeCellsAndKzgProofsBatch,
+    RecoverCellsBatch,
+    VerifyBlobCellProofs,
+    VerifyCellsSharedIndices,
 }
 
 impl Kind {
@@ -59,6 +64,11 @@ impl Kind {
             "computeVerifyCellKzgProofBatchChallenge" => {
                 (Kind::ComputeVerifyCellKzgProofBatchChallenge, 3, 2)
             }
+            "computeCellsBatch" => (Kind::ComputeCellsBatch, 1, 0),
+            "computeCellsAndKzgProofsBatch" => (Kind::ComputeCellsAndKzgProofsBatch, 1, 0),
+            "recoverCellsBatch" => (Kind::RecoverCellsBatch, 1, 1),
+            "verifyBlobCellProofs" => (Kind::VerifyBlobCellProofs, 3, 0),
+            "verifyCellsSharedIndices" => (Kind::VerifyCellsSharedIndices, 3, 1),
             _ => return None,
         })
     }
@@ -174,6 +184,44 @@ impl Op {
                     &owned_items::<48>(b(2), Input::Proof)?,
                 )?;
                 bytes(r.to_bytes_be())
+            }
+            // Batch calls: list arguments are blob-major concatenations
+            // (JavaScript has checked each blob's list); results are the
+            // blobs' results one after the other.
+            Kind::ComputeCellsBatch => {
+                let blobs = items::<BYTES_PER_BLOB>(b(0), Input::Blob)?;
+                let all = s.compute_cells_batch(&blobs)?;
+                Out::Bytes(all.iter().flat_map(|cells| cells.concat()).collect())
+            }
+            Kind::ComputeCellsAndKzgProofsBatch => {
+                let blobs = items::<BYTES_PER_BLOB>(b(0), Input::Blob)?;
+                let all = s.compute_cells_and_kzg_proofs_batch(&blobs)?;
+                Out::Bytes(
+                    all.iter()
+                        .flat_map(|(cells, proofs)| [cells.concat(), proofs.concat()].concat())
+                        .collect(),
+                )
+            }
+            Kind::RecoverCellsBatch => {
+                let idx = indices(n(0), Input::CellIndex)?;
+                let cells = items::<BYTES_PER_CELL>(b(0), Input::Cell)?;
+                let all = s.recover_cells_batch(&idx, &cells)?;
+                Out::Bytes(all.iter().flat_map(|cells| cells.concat()).collect())
+            }
+            Kind::VerifyBlobCellProofs => Out::Bool(s.verify_blob_cell_proofs(
+                &items::<BYTES_PER_BLOB>(b(0), Input::Blob)?,
+                &owned_items::<48>(b(1), Input::Commitment)?,
+                &owned_items::<48>(b(2), Input::Proof)?,
+            )?),
+            Kind::VerifyCellsSharedIndices => {
+                let idx = indices(n(0), Input::CellIndex)?;
+                let cells: Vec<&Cell> = items::<BYTES_PER_CELL>(b(1), Input::Cell)?;
+                Out::Bool(s.verify_cells_shared_indices(
+                    &owned_items::<48>(b(0), Input::Commitment)?,
+                    &idx,
+                    &cells,
+                    &owned_items::<48>(b(2), Input::Proof)?,
+                )?)
             }
         };
         Ok(out)

@@ -132,7 +132,7 @@ pub fn run(cli: Cli) -> CliResult<ExitCode> {
             proof,
         } => verify_point(&*settings()?, &commitment, &z, &y, &proof),
         Command::Cells {
-            blob,
+            blobs,
             out,
             no_proofs,
             hex,
@@ -140,7 +140,7 @@ pub fn run(cli: Cli) -> CliResult<ExitCode> {
         } => crate::cells::cells(
             settings,
             &CellsOpts {
-                blob: &blob,
+                blobs: &blobs,
                 out: &out,
                 no_proofs,
                 hex,
@@ -150,7 +150,9 @@ pub fn run(cli: Cli) -> CliResult<ExitCode> {
         Command::Recover {
             inputs,
             out,
+            batch,
             indices,
+            no_proofs,
             hex,
             force,
             blob,
@@ -160,14 +162,18 @@ pub fn run(cli: Cli) -> CliResult<ExitCode> {
                 inputs: &inputs,
                 indices: &indices,
                 out: &out,
+                batch,
+                no_proofs,
                 hex,
                 force,
                 blob: blob.as_deref(),
             },
         ),
-        Command::VerifyCells { dir, commitment } => {
-            crate::cells::verify_cells(settings, &dir, commitment.as_deref())
-        }
+        Command::VerifyCells {
+            dirs,
+            commitments,
+            blobs,
+        } => crate::cells::verify_cells(settings, &dirs, &commitments, &blobs),
         Command::Demo { blobs, seed } => crate::demo::run(&global, blobs as usize, seed),
         Command::RandomBlob { out, seed, hex } => random_blob_file(&out, seed, hex),
     }
