@@ -1,0 +1,96 @@
+package io.fastkzg;
+
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * An input the library rejects, with the input's name, its position in its list and the reason.
+ * For example a non-canonical field element in the third blob of a batch: {@code input() ==
+ * "blob"}, {@code index() == 2}, {@code element()} its index in the blob, {@code reason() ==
+ * NON_CANONICAL}.
+ */
+public class InvalidInputException extends KzgException {
+
+  /** Why an input was rejected. */
+  public enum Reason {
+    /** Wrong number of bytes ({@link #expected()}, {@link #got()}). */
+    LENGTH,
+    /** A field element {@code >= BLS_MODULUS}. */
+    NON_CANONICAL,
+    /** A point whose encoding is malformed. */
+    INVALID_ENCODING,
+    /** A point not on the curve. */
+    NOT_ON_CURVE,
+    /** A point not in the prime-order subgroup. */
+    NOT_IN_SUBGROUP,
+    /** A cell index {@code >= 128} ({@link #got()}: the index). */
+    OUT_OF_RANGE,
+    /** Cell indices for recovery not strictly ascending ({@link #got()}: the index). */
+    NOT_ASCENDING,
+    /** Lists of one call with different lengths ({@link #input()} names them). */
+    MISMATCHED_LENGTHS,
+    /** Fewer than 64 cells for recovery. */
+    TOO_FEW,
+    /** More than 128 cells. */
+    TOO_MANY
+  }
+
+  private final String input;
+  private final long index;
+  private final long element;
+  private final Reason reason;
+  private final long expected;
+  private final long got;
+
+  /**
+   * Created by the native library.
+   *
+   * @param message the message
+   * @param input the input's name
+   * @param index its position in its list (0 for a single input), -1 if none
+   * @param element the field element's index in a blob or cell, -1 if none
+   * @param reason the name of a {@link Reason}
+   * @param expected the expected length or bound, -1 if none
+   * @param got the length or value received, -1 if none
+   */
+  public InvalidInputException(
+      String message, String input, long index, long element, String reason, long expected, long got) {
+    super(message);
+    this.input = input;
+    this.index = index;
+    this.element = element;
+    this.reason = Reason.valueOf(reason);
+    this.expected = expected;
+    this.got = got;
+  }
+
+  /** @return the input's name ({@code blob}, {@code commitment}, {@code proof}, {@code z}, {@code y}, {@code cell}, {@code cellIndex}, ...) */
+  public String input() {
+    return input;
+  }
+
+  /** @return the input's position in its list (0 for a single input), if any */
+  public OptionalInt index() {
+    return index < 0 ? OptionalInt.empty() : OptionalInt.of((int) index);
+  }
+
+  /** @return the field element's index within the blob or cell, if any */
+  public OptionalInt element() {
+    return element < 0 ? OptionalInt.empty() : OptionalInt.of((int) element);
+  }
+
+  /** @return why the input was rejected */
+  public Reason reason() {
+    return reason;
+  }
+
+  /** @return the expected length or bound, if any */
+  public OptionalLong expected() {
+    return expected < 0 ? OptionalLong.empty() : OptionalLong.of(expected);
+  }
+
+  /** @return the length or value received, if any (a cell index as unsigned) */
+  public OptionalLong got() {
+    return got == -1 ? OptionalLong.empty() : OptionalLong.of(got);
+  }
+}
