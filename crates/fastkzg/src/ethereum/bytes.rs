@@ -74,24 +74,18 @@ pub(crate) fn bytes_to_g1_with_z_multiple<B: Backend>(
 /// From four points on blst shares one normalisation among a chunk's
 /// checks, and chunks of four rather than eight let the thread that
 /// computed the interpolation commitment beside the decoding take half of
-/// a small batch's points: one column of 16 blobs (32 points) on two
-/// threads without IFMA, Zen 4, fastest of 300 calls: 2.13–2.14 ms against
-/// 2.36 ms. blst's lock-step check without IFMA gains up to about a
-/// thousand points: eight blobs × 128 cells, the same CPU, fastest of 20
-/// calls: one thread 72.7–72.9 ms with chunks of up to 1024 against 73.7
-/// with up to 256; two threads level, 39.5–39.9 against 39.7–40.1 ms.
+/// a small batch's points; blst's lock-step check keeps gaining up to
+/// about a thousand points per chunk (measurements: "Point decoding" in
+/// docs/performance-notes.md).
 const MIN_CHUNK: usize = 4;
 const MAX_CHUNK: usize = 1024;
 
 /// A thread's share of fewer points than this is decoded in
 /// [`SMALL_SHARE_CHUNKS`] chunks: blst's lock-step subgroup check starts at
 /// 128 points, and below it the cost per point hardly depends on the
-/// chunk (the check alone over 1024 points on a Zen 4 EPYC without IFMA:
-/// 43.4, 43.0 and 43.1 µs per point in batches of 8, 32 and 64), so smaller
-/// chunks cost nothing and let a thread that comes free late take its part
-/// (cell verification decodes beside the interpolation: 128 cells of one
-/// blob on two threads took 7.1–7.3 ms against 7.9–8.4 ms with one chunk
-/// per thread).
+/// chunk, so smaller chunks cost nothing and let a thread that comes free
+/// late take its part (cell verification decodes beside the interpolation;
+/// see "Point decoding" in docs/performance-notes.md).
 const SMALL_SHARE: usize = 128;
 
 /// Chunks per thread for a share below [`SMALL_SHARE`].

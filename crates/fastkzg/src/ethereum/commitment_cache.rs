@@ -3,9 +3,8 @@
 //! Every data-column sidecar of a block carries the same list of blob
 //! commitments, and a node verifies the sidecars of a block one by one as
 //! they arrive (`verify_cell_kzg_proof_batch` once per sidecar), so the same
-//! 48-byte commitments are decoded again and again: about 50 µs each
-//! without IFMA (a square root and the G1 subgroup check), half the time of
-//! a one-column batch. [`CommitmentCache`] keeps the decoded point of every
+//! 48-byte commitments are decoded again and again (a square root and the
+//! G1 subgroup check each, about half the time of a one-column batch). [`CommitmentCache`] keeps the decoded point of every
 //! commitment that decoded successfully, keyed by its exact bytes, so a
 //! repeat costs a hash-map lookup. Decoding is a function of the bytes, so a
 //! cached point is exactly what decoding would return; bytes that fail to

@@ -36,9 +36,9 @@ type Opening<B> = (
 const INVERSE_PART_MIN: usize = 1024;
 
 /// `1/(z − ω_i)` for every bit-reversed root, with one batch inversion per
-/// thread of the caller's pool (a 4096-root inversion, 0.29 ms without
-/// IFMA on a Zen 4 EPYC, is otherwise the longest serial step of a proof
-/// beside its 14 ms MSM on two threads). If `z = ω_m` the entry `m` holds
+/// thread of the caller's pool (one 4096-root inversion is otherwise the
+/// longest serial step of a proof beside its MSM on two threads; "Threads"
+/// in docs/performance-notes.md). If `z = ω_m` the entry `m` holds
 /// `1/z` instead and `m` is returned.
 fn inverse_differences<B: Backend>(
     roots: &[B::Fr],

@@ -30,16 +30,13 @@ pub(super) enum ProofSums<B: Backend> {
 /// The fewest cells per column, on average, for which the proofs are
 /// summed per column in lock step ([`KzgSettings::proof_sums`]) on one
 /// thread. The column sums cost a chain of 65 doublings per column plus a
-/// share per cell, the two MSMs only a share per cell: blst's arithmetic on
-/// Zen 5, all 128 columns, one thread, 1 to 8 cells per column: two MSMs
-/// 2.1, 3.7, 5.1, 6.2 and 11.3 ms (for 1, 2, 3, 4 and 8), the column sums
-/// 4.0, 4.9, 5.8, 6.5 and 9.8 ms, equal at about five.
+/// share per cell, the two MSMs only a share per cell; they break even at
+/// about five cells per column ("Cell verification" in
+/// docs/performance-notes.md).
 const COLUMN_SUMS_MIN_CELLS_PER_COLUMN: usize = 6;
 
 /// [`COLUMN_SUMS_MIN_CELLS_PER_COLUMN`] on more than one thread (the
-/// columns' `RLP` MSM runs on one): two threads, 4, 6, 8 and 16 cells per
-/// column: two MSMs 3.4, 4.8, 6.2 and 11.3 ms, the column sums 4.0, 5.0,
-/// 6.0 and 9.3 ms.
+/// columns' `RLP` MSM runs on one), measured the same way.
 const COLUMN_SUMS_MIN_CELLS_PER_COLUMN_PARALLEL: usize = 8;
 
 /// A batch's randomizers `t_k = a_k + b_k·λ`: as field elements, and as
