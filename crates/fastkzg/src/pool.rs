@@ -26,7 +26,7 @@ struct Built {
 ///
 /// ```
 /// static POOL: fastkzg::ProcessPool = fastkzg::ProcessPool::new("my-kzg");
-/// let settings = fastkzg::KzgSettings::mainnet();
+/// let settings: &fastkzg::KzgSettings = fastkzg::KzgSettings::mainnet();
 /// let blob = vec![0u8; fastkzg::BYTES_PER_BLOB];
 /// let blob: &fastkzg::Blob = blob.as_slice().try_into().unwrap();
 /// let c = POOL.install(|| settings.blob_to_kzg_commitment(blob)).unwrap();

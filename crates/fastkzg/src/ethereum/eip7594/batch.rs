@@ -13,7 +13,7 @@ use core::borrow::Borrow;
 use std::collections::HashMap;
 
 use super::recovery::{check_recovery_indices, parse_received, Vanishing};
-use super::verify::{ByColumn, ProofSums};
+use super::verify::{ByColumn, CellBatch};
 use super::{check_cell_indices, coset_shift_exponent, CellIndex, CellProofs, Cells};
 use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Input, Result};
@@ -236,38 +236,16 @@ impl<B: Backend> KzgVerifier<B> {
         let commitment_indices: Vec<u64> = (0..total)
             .map(|k| blob_commitment[k / CELLS_PER_EXT_BLOB] as u64)
             .collect();
-        let (sums, rlc_minus_rli) = crate::par::join(
-            || {
-                phase!(
-                    "proof sums",
-                    self.proof_sums(&proofs, &columns, &by_column, &randomizers, &halves)
-                )
-            },
-            || {
-                phase!(
-                    "commitment MSM",
-                    self.weighted_commitments_minus(
-                        &unique_points,
-                        &commitment_indices,
-                        &randomizers,
-                        rli
-                    )
-                )
-            },
-        );
-        Ok(phase!(
-            "pairing check",
-            match sums {
-                ProofSums::OneColumn { col, ll } => B::pairings_verify(&[
-                    (ll, self.column_g2(col)),
-                    (-rlc_minus_rli, &self.g2_generator),
-                ]),
-                ProofSums::General { ll, rlp } => {
-                    let rl = rlc_minus_rli + rlp;
-                    B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)])
-                }
-            }
-        ))
+        Ok(self.check_cell_batch(CellBatch {
+            proofs: &proofs,
+            columns: &columns,
+            by_column: &by_column,
+            randomizers: &randomizers,
+            halves: &halves,
+            unique_points: &unique_points,
+            commitment_indices: &commitment_indices,
+            rli,
+        }))
     }
 
     /// `RLI` of [`KzgVerifier::verify_blob_cell_proofs`]: the commitment to

@@ -18,6 +18,20 @@ use crate::ethereum::KzgVerifier;
 use crate::math::fft;
 use crate::trace::{phase, span};
 
+/// A cell batch ready for its last steps ([`KzgVerifier::check_cell_batch`]):
+/// decoded proofs and their columns, the randomizers (as field elements
+/// and as GLV halves), the unique commitments and each cell's, and `RLI`.
+pub(super) struct CellBatch<'a, B: Backend> {
+    pub(super) proofs: &'a [B::G1Affine],
+    pub(super) columns: &'a [usize],
+    pub(super) by_column: &'a ByColumn,
+    pub(super) randomizers: &'a [B::Fr],
+    pub(super) halves: &'a [(u64, u64)],
+    pub(super) unique_points: &'a [B::G1Affine],
+    pub(super) commitment_indices: &'a [u64],
+    pub(super) rli: CellCommitment<B>,
+}
+
 /// The proof sums of a cell batch.
 pub(super) enum ProofSums<B: Backend> {
     /// All cells in column `col`: `LL` only (`RLP = h_col^64·LL` goes into
@@ -438,22 +452,46 @@ impl<B: Backend> KzgVerifier<B> {
         ) = cell_side?;
         let proofs = proofs?;
 
-        // The two proof sums (one MSM each on two threads) beside the
-        // commitment MSM.
+        Ok(self.check_cell_batch(CellBatch {
+            proofs: &proofs,
+            columns: &columns,
+            by_column: &by_column,
+            randomizers: &randomizers,
+            halves: &halves,
+            unique_points: &unique_points,
+            commitment_indices: &commitment_indices,
+            rli,
+        }))
+    }
+
+    /// The last steps of a cell batch verification: the two proof sums
+    /// (one MSM each on two threads) beside the commitment MSM, then the
+    /// pairing check.
+    pub(super) fn check_cell_batch(&self, batch: CellBatch<'_, B>) -> bool {
+        let CellBatch {
+            proofs,
+            columns,
+            by_column,
+            randomizers,
+            halves,
+            unique_points,
+            commitment_indices,
+            rli,
+        } = batch;
         let (sums, rlc_minus_rli) = crate::par::join(
             || {
                 phase!(
                     "proof sums",
-                    self.proof_sums(&proofs, &columns, &by_column, &randomizers, &halves)
+                    self.proof_sums(proofs, columns, by_column, randomizers, halves)
                 )
             },
             || {
                 phase!(
                     "commitment MSM",
                     self.weighted_commitments_minus(
-                        &unique_points,
-                        &commitment_indices,
-                        &randomizers,
+                        unique_points,
+                        commitment_indices,
+                        randomizers,
                         rli
                     )
                 )
@@ -463,7 +501,7 @@ impl<B: Backend> KzgVerifier<B> {
         // RLP = h_c^64·LL, and by bilinearity the check is
         // e(LL, [τ^64]₂ − h_c^64·[1]₂)·e(RLI − RLC, [1]₂) = 1: the same
         // product in GT without the product h_c^64·LL.
-        Ok(phase!(
+        phase!(
             "pairing check",
             match sums {
                 ProofSums::OneColumn { col, ll } => B::pairings_verify(&[
@@ -475,6 +513,6 @@ impl<B: Backend> KzgVerifier<B> {
                     B::pairings_verify(&[(ll, &self.g2_tau_cell), (-rl, &self.g2_generator)])
                 }
             }
-        ))
+        )
     }
 }
