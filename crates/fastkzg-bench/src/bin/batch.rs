@@ -277,9 +277,9 @@ fn main() {
 
     for (name, composition, c_job, f_job) in &rows {
         let mut contenders = vec![
-            Contender::new("c-kzg".into(), 1, sampler(Threads::default(), || c_job())),
-            Contender::new("fastkzg".into(), 1, sampler(Threads::default(), || f_job())),
-            Contender::new("fastkzg 2T".into(), 2, sampler(two.clone(), || f_job())),
+            Contender::new("c-kzg".into(), 1, sampler(Threads::default(), c_job)),
+            Contender::new("fastkzg".into(), 1, sampler(Threads::default(), f_job)),
+            Contender::new("fastkzg 2T".into(), 2, sampler(two.clone(), f_job)),
         ];
         let out = measure(&mut contenders, &budget);
         let ms: Vec<f64> = out.iter().map(|o| o.stats.median() * 1e3).collect();
