@@ -36,3 +36,22 @@ step "mvn package (JUnit suite)"
 cd "$here"
 mvn -B -ntp -Dfastkzg.native.dir="$CARGO_TARGET_DIR/release" package "$@" \
   | awk '!/^\[INFO\]/ || /T E S T S|Running |Tests run|FAIL|ERROR/'
+
+# web3j 4.14.0 is compiled for Java 21: its BlobUtils test runs once more
+# on a JDK 21+ where one is installed (Temurin 25 on the project's machines).
+jdk21="${FASTKZG_JDK21:-/usr/lib/jvm/temurin-25-jdk-amd64}"
+step "web3j 4.14.0 BlobUtils on $jdk21"
+if [ -x "$jdk21/bin/java" ]; then
+  log="$(mktemp)"
+  if JAVA_HOME="$jdk21" mvn -B -ntp -q -Dfastkzg.native.dir="$CARGO_TARGET_DIR/release" \
+      -Dweb3j.version=4.14.0 -Dtest=Web3jTest test >"$log" 2>&1; then
+    echo "web3j 4.14.0: BlobUtils with fastkzg's jar equals jc-kzg"
+    rm -f "$log"
+  else
+    grep -v '^WARNING:' "$log"
+    rm -f "$log"
+    exit 1
+  fi
+else
+  echo "SKIPPED: no JDK 21 or later at $jdk21 (set FASTKZG_JDK21): web3j 4.14.0 not run"
+fi
