@@ -1,7 +1,7 @@
 //! `fastkzg-node`: the native part of the `fastkzg` npm package, Node.js
 //! bindings for the `fastkzg` library (EIP-4844 blobs, EIP-7594 cells).
 //!
-//! The addon is small and private: one class, [`settings::NativeSettings`],
+//! The addon is small and private: one class, `settings::NativeSettings`,
 //! whose `run` (synchronous) and `runAsync` (a Promise, computed on a libuv
 //! worker thread) take an operation name and its inputs as byte arrays.
 //! The JavaScript layer (`index.js`, `lib/`) builds both public APIs on it:
