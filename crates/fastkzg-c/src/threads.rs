@@ -13,11 +13,6 @@
 /// of the parent's pool has no threads).
 static POOL: kzg::ProcessPool = kzg::ProcessPool::new("fastkzg");
 
-/// The thread count from `FASTKZG_NUM_THREADS`, or the number of cores.
-pub fn configured_threads() -> usize {
-    POOL.threads()
-}
-
 /// Lets a closure that captures the caller's raw pointers run on a pool
 /// thread.
 struct CallerWaits<F>(F);
