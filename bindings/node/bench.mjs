@@ -14,6 +14,11 @@
  * c-kzg is single-threaded; node-eth-kzg uses its own rayon pool
  * (RAYON_NUM_THREADS). Prints a Markdown table of milliseconds per call
  * and how many times faster fastkzg is.
+ *
+ * node-eth-kzg is not a dev dependency (its lockfile entries name
+ * per-platform packages that not every registry mirror serves, which would
+ * break `npm ci`); install it first:
+ *   npm install --no-save @crate-crypto/node-eth-kzg@0.10.0
  */
 import { createRequire } from "node:module";
 import fs from "node:fs";
@@ -21,7 +26,13 @@ import os from "node:os";
 
 const require = createRequire(import.meta.url);
 const ckzg = require("c-kzg");
-const ethKzg = require("@crate-crypto/node-eth-kzg");
+let ethKzg;
+try {
+  ethKzg = require("@crate-crypto/node-eth-kzg");
+} catch {
+  console.error("bench.mjs needs node-eth-kzg: npm install --no-save @crate-crypto/node-eth-kzg@0.10.0");
+  process.exit(2);
+}
 const fastkzg = require("./index.js");
 
 const minTime = Number((process.argv.find((a) => a.startsWith("--min-time=")) || "=2").split("=")[1]);
