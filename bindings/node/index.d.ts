@@ -2,7 +2,8 @@
  * fastkzg: KZG commitments for Ethereum (EIP-4844 blobs, EIP-7594 cells).
  *
  * Two APIs in one module: the c-kzg 4.1.x drop-in (`loadTrustedSetup`,
- * `blobToKzgCommitment`, ...) and the idiomatic `KzgSettings` class.
+ * `blobToKzgCommitment`, ...) and the idiomatic `KzgSettings` class (with
+ * the verify-only `KzgVerifier`).
  */
 
 /** 32 bytes: a field element (z, y) or a challenge. */
@@ -200,6 +201,75 @@ export class KzgSettings {
   computeCellsBatchAsync(blobs: Iterable<Blob>): Promise<Cell[][]>;
   computeCellsAndKzgProofsBatchAsync(blobs: Iterable<Blob>): Promise<[Cell[], KZGProof[]][]>;
   recoverCellsBatchAsync(cellIndices: CellIndices, cells: Iterable<Iterable<Cell>>): Promise<Cell[][]>;
+  verifyBlobCellProofsAsync(
+    blobs: Iterable<Blob>,
+    commitments: Iterable<Bytes48>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): Promise<boolean>;
+  verifyCellsSharedIndicesAsync(
+    commitments: Iterable<Bytes48>,
+    cellIndices: CellIndices,
+    cells: Iterable<Iterable<Cell>>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): Promise<boolean>;
+}
+
+/**
+ * The verify-only context: the verifier's part of a trusted setup (the
+ * mainnet one loads in about a millisecond and holds under 1 MiB), for
+ * code that only checks proofs. Its methods are the verifications of
+ * `KzgSettings`, under the same names and with the same results and
+ * errors (the same code runs); it has no prover methods. Every method has
+ * an `...Async` twin that returns a Promise.
+ */
+export class KzgVerifier {
+  private constructor();
+  /** The verifier of the embedded mainnet setup: one shared instance. */
+  static mainnet(): KzgVerifier;
+  /**
+   * A setup file in c-kzg's text (.txt) or JSON (.json) format; the mainnet
+   * setup loads from the embedded form, any other is validated in full.
+   */
+  static load(filePath: string): KzgVerifier;
+  /** A setup in c-kzg's text format. */
+  static parse(text: string): KzgVerifier;
+
+  verifyKzgProof(commitment: Bytes48, z: Bytes32, y: Bytes32, proof: Bytes48): boolean;
+  verifyBlobKzgProof(blob: Blob, commitment: Bytes48, proof: Bytes48): boolean;
+  verifyBlobKzgProofBatch(blobs: Iterable<Blob>, commitments: Iterable<Bytes48>, proofs: Iterable<Bytes48>): boolean;
+  verifyCellKzgProofBatch(
+    commitments: Iterable<Bytes48>,
+    cellIndices: CellIndices,
+    cells: Iterable<Cell>,
+    proofs: Iterable<Bytes48>
+  ): boolean;
+  /** As `KzgSettings.verifyBlobCellProofs`. */
+  verifyBlobCellProofs(
+    blobs: Iterable<Blob>,
+    commitments: Iterable<Bytes48>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): boolean;
+  /** As `KzgSettings.verifyCellsSharedIndices`. */
+  verifyCellsSharedIndices(
+    commitments: Iterable<Bytes48>,
+    cellIndices: CellIndices,
+    cells: Iterable<Iterable<Cell>>,
+    proofs: Iterable<Iterable<Bytes48>>
+  ): boolean;
+
+  verifyKzgProofAsync(commitment: Bytes48, z: Bytes32, y: Bytes32, proof: Bytes48): Promise<boolean>;
+  verifyBlobKzgProofAsync(blob: Blob, commitment: Bytes48, proof: Bytes48): Promise<boolean>;
+  verifyBlobKzgProofBatchAsync(
+    blobs: Iterable<Blob>,
+    commitments: Iterable<Bytes48>,
+    proofs: Iterable<Bytes48>
+  ): Promise<boolean>;
+  verifyCellKzgProofBatchAsync(
+    commitments: Iterable<Bytes48>,
+    cellIndices: CellIndices,
+    cells: Iterable<Cell>,
+    proofs: Iterable<Bytes48>
+  ): Promise<boolean>;
   verifyBlobCellProofsAsync(
     blobs: Iterable<Blob>,
     commitments: Iterable<Bytes48>,

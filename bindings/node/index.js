@@ -6,16 +6,18 @@
  * - the c-kzg 4.1.x drop-in: `loadTrustedSetup`, `blobToKzgCommitment`,
  *   ... with c-kzg's exports, results and errors (lib/ckzg.js);
  * - the idiomatic API: `KzgSettings` (sync and async methods, typed
- *   `KzgError`s), the challenges, and the thread and IFMA switches.
+ *   `KzgError`s), the verify-only `KzgVerifier`, the challenges, and the
+ *   thread and IFMA switches.
  */
 const native = require("./lib/native");
 const ckzg = require("./lib/ckzg");
-const { KzgSettings, challenges } = require("./lib/settings");
+const { KzgSettings, KzgVerifier, challenges } = require("./lib/settings");
 const { KzgError } = require("./lib/errors");
 
 module.exports = {
   ...ckzg,
   KzgSettings,
+  KzgVerifier,
   KzgError,
   MAX_PRECOMPUTE: native.MAX_PRECOMPUTE,
   computeChallenge: challenges.computeChallenge,

@@ -2,11 +2,14 @@
 /**
  * The spec functions of the idiomatic API, as a table: for each, how its
  * arguments become the addon's inputs (checked, concatenated) and how the
- * addon's result becomes the return value. `KzgSettings` builds a
- * synchronous method and an `...Async` method from every entry.
+ * addon's result becomes the return value. `install` builds a synchronous
+ * method and an `...Async` method from every entry: `KzgSettings` gets
+ * them all, the verify-only `KzgVerifier` the verifications
+ * (`VERIFY_OPERATIONS`), the same entries run by the same addon code.
  */
 const check = require("./check");
 const split = require("./split");
+const { toKzgError, wrap } = require("./errors");
 
 const same = (out) => out;
 const CELLS_PER_EXT_BLOB = require("./native").CELLS_PER_EXT_BLOB;
@@ -118,6 +121,18 @@ const OPERATIONS = {
   },
 };
 
+/** The verifications: the methods of the verify-only `KzgVerifier` (and of `KzgSettings`). */
+const VERIFY_OPERATIONS = Object.fromEntries(
+  [
+    "verifyKzgProof",
+    "verifyBlobKzgProof",
+    "verifyBlobKzgProofBatch",
+    "verifyCellKzgProofBatch",
+    "verifyBlobCellProofs",
+    "verifyCellsSharedIndices",
+  ].map((name) => [name, OPERATIONS[name]])
+);
+
 /** The two Fiat–Shamir challenges (no settings needed; hashes only). */
 const CHALLENGES = {
   computeChallenge: {
@@ -133,4 +148,29 @@ const CHALLENGES = {
   },
 };
 
-module.exports = { OPERATIONS, CHALLENGES };
+/**
+ * Adds `name` and `nameAsync` for every operation to `target`; `handle(this)`
+ * is the addon object they run on.
+ */
+function install(target, operations, handle) {
+  for (const [name, op] of Object.entries(operations)) {
+    target[name] = function (...args) {
+      const [bytes, numbers] = op.args(...args);
+      return op.result(wrap(() => handle(this).run(name, bytes, numbers)));
+    };
+    target[`${name}Async`] = async function (...args) {
+      const [bytes, numbers] = op.args(...args);
+      let out;
+      try {
+        out = await handle(this).runAsync(name, bytes, numbers);
+      } catch (err) {
+        throw toKzgError(err);
+      }
+      return op.result(out);
+    };
+    Object.defineProperty(target[name], "name", { value: name });
+    Object.defineProperty(target[`${name}Async`], "name", { value: `${name}Async` });
+  }
+}
+
+module.exports = { OPERATIONS, VERIFY_OPERATIONS, CHALLENGES, install };

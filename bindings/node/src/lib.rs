@@ -1,11 +1,12 @@
 //! `fastkzg-node`: the native part of the `fastkzg` npm package, Node.js
 //! bindings for the `fastkzg` library (EIP-4844 blobs, EIP-7594 cells).
 //!
-//! The addon is small and private: one class, `settings::NativeSettings`,
-//! whose `run` (synchronous) and `runAsync` (a Promise, computed on a libuv
-//! worker thread) take an operation name and its inputs as byte arrays.
-//! The JavaScript layer (`index.js`, `lib/`) builds both public APIs on it:
-//! the c-kzg drop-in and the idiomatic `KzgSettings` class.
+//! The addon is small and private: one class, `settings::NativeSettings`
+//! (full settings or a verify-only context), whose `run` (synchronous) and
+//! `runAsync` (a Promise, computed on a libuv worker thread) take an
+//! operation name and its inputs as byte arrays. The JavaScript layer
+//! (`index.js`, `lib/`) builds both public APIs on it: the c-kzg drop-in
+//! and the idiomatic `KzgSettings` and `KzgVerifier` classes.
 //!
 //! Layout: `settings` (the class and its loaders), `ops` (the operations),
 //! `bytes` (inputs to fixed-size arrays), `errors` (errors to JavaScript),

@@ -8,7 +8,7 @@
 //! arrive as numbers.
 
 use fastkzg::backend::Scalar;
-use fastkzg::{Blob, Blst, Bytes48, Cell, Error, Input, KzgSettings};
+use fastkzg::{Blob, Blst, Bytes48, Cell, Error, Input, KzgSettings, KzgVerifier};
 use fastkzg::{BYTES_PER_BLOB, BYTES_PER_CELL};
 
 use crate::bytes::{fixed, indices, items, owned_items};
@@ -74,6 +74,38 @@ impl Kind {
     }
 }
 
+/// What an operation runs on: full settings (every operation) or a
+/// verify-only context (the verifications). Verifications run on the
+/// [`KzgVerifier`] of either: the settings' own, or the context itself.
+#[derive(Clone, Copy)]
+pub enum Context<'a> {
+    /// Prover and verifier.
+    Settings(&'a KzgSettings),
+    /// Verifier only.
+    Verifier(&'a KzgVerifier),
+}
+
+impl<'a> Context<'a> {
+    /// The verifier every verification runs on.
+    fn verifier(self) -> &'a KzgVerifier {
+        match self {
+            Context::Settings(s) => s.verifier(),
+            Context::Verifier(v) => v,
+        }
+    }
+
+    /// The settings, or an `INVALID_ARGUMENT` error for a verify-only
+    /// context (the JavaScript `KzgVerifier` has no such methods).
+    fn settings(self, kind: Kind) -> Result<&'a KzgSettings, Error> {
+        match self {
+            Context::Settings(s) => Ok(s),
+            Context::Verifier(_) => Err(Error::InvalidSize(format!(
+                "{kind:?} needs a KzgSettings: a KzgVerifier only verifies"
+            ))),
+        }
+    }
+}
+
 /// What an operation returns: bytes (one item, or a concatenation of
 /// items that JavaScript splits) or a verdict.
 pub enum Out {
@@ -111,56 +143,58 @@ impl Op {
         }
     }
 
-    /// Runs the operation.
-    pub fn run(&self, s: &KzgSettings) -> Result<Out, Error> {
+    /// Runs the operation on `context`.
+    pub fn run(&self, context: Context<'_>) -> Result<Out, Error> {
+        let v = context.verifier();
+        let s = || context.settings(self.kind);
         let b = |i: usize| self.bytes.get(i).map_or(&[][..], |v| v.as_slice());
         let n = |i: usize| self.numbers.get(i).map_or(&[][..], |v| v.as_slice());
         let blob = || fixed::<BYTES_PER_BLOB>(b(0), Input::Blob);
         let out = match self.kind {
-            Kind::BlobToKzgCommitment => bytes(s.blob_to_kzg_commitment(blob()?)?),
+            Kind::BlobToKzgCommitment => bytes(s()?.blob_to_kzg_commitment(blob()?)?),
             Kind::ComputeKzgProof => {
-                let (proof, y) = s.compute_kzg_proof(blob()?, fixed(b(1), Input::Z)?)?;
+                let (proof, y) = s()?.compute_kzg_proof(blob()?, fixed(b(1), Input::Z)?)?;
                 Out::Bytes([&proof[..], &y[..]].concat())
             }
             Kind::ComputeBlobKzgProof => {
-                bytes(s.compute_blob_kzg_proof(blob()?, fixed(b(1), Input::Commitment)?)?)
+                bytes(s()?.compute_blob_kzg_proof(blob()?, fixed(b(1), Input::Commitment)?)?)
             }
-            Kind::VerifyKzgProof => Out::Bool(s.verify_kzg_proof(
+            Kind::VerifyKzgProof => Out::Bool(v.verify_kzg_proof(
                 fixed(b(0), Input::Commitment)?,
                 fixed(b(1), Input::Z)?,
                 fixed(b(2), Input::Y)?,
                 fixed(b(3), Input::Proof)?,
             )?),
-            Kind::VerifyBlobKzgProof => Out::Bool(s.verify_blob_kzg_proof(
+            Kind::VerifyBlobKzgProof => Out::Bool(v.verify_blob_kzg_proof(
                 blob()?,
                 fixed(b(1), Input::Commitment)?,
                 fixed(b(2), Input::Proof)?,
             )?),
-            Kind::VerifyBlobKzgProofBatch => Out::Bool(s.verify_blob_kzg_proof_batch(
+            Kind::VerifyBlobKzgProofBatch => Out::Bool(v.verify_blob_kzg_proof_batch(
                 &items::<BYTES_PER_BLOB>(b(0), Input::Blob)?,
                 &owned_items::<48>(b(1), Input::Commitment)?,
                 &owned_items::<48>(b(2), Input::Proof)?,
             )?),
-            Kind::ComputeCells => Out::Bytes(s.compute_cells(blob()?)?.concat()),
+            Kind::ComputeCells => Out::Bytes(s()?.compute_cells(blob()?)?.concat()),
             Kind::ComputeCellsAndKzgProofs => {
-                let (cells, proofs) = s.compute_cells_and_kzg_proofs(blob()?)?;
+                let (cells, proofs) = s()?.compute_cells_and_kzg_proofs(blob()?)?;
                 Out::Bytes([cells.concat(), proofs.concat()].concat())
             }
             Kind::RecoverCells => {
                 let idx = indices(n(0), Input::CellIndex)?;
                 let cells = items::<BYTES_PER_CELL>(b(0), Input::Cell)?;
-                Out::Bytes(s.recover_cells(&idx, &cells)?.concat())
+                Out::Bytes(s()?.recover_cells(&idx, &cells)?.concat())
             }
             Kind::RecoverCellsAndKzgProofs => {
                 let idx = indices(n(0), Input::CellIndex)?;
                 let cells = items::<BYTES_PER_CELL>(b(0), Input::Cell)?;
-                let (cells, proofs) = s.recover_cells_and_kzg_proofs(&idx, &cells)?;
+                let (cells, proofs) = s()?.recover_cells_and_kzg_proofs(&idx, &cells)?;
                 Out::Bytes([cells.concat(), proofs.concat()].concat())
             }
             Kind::VerifyCellKzgProofBatch => {
                 let idx = indices(n(0), Input::CellIndex)?;
                 let cells: Vec<&Cell> = items::<BYTES_PER_CELL>(b(1), Input::Cell)?;
-                Out::Bool(s.verify_cell_kzg_proof_batch(
+                Out::Bool(v.verify_cell_kzg_proof_batch(
                     &owned_items::<48>(b(0), Input::Commitment)?,
                     &idx,
                     &cells,
@@ -190,12 +224,12 @@ impl Op {
             // blobs' results one after the other.
             Kind::ComputeCellsBatch => {
                 let blobs = items::<BYTES_PER_BLOB>(b(0), Input::Blob)?;
-                let all = s.compute_cells_batch(&blobs)?;
+                let all = s()?.compute_cells_batch(&blobs)?;
                 Out::Bytes(all.iter().flat_map(|cells| cells.concat()).collect())
             }
             Kind::ComputeCellsAndKzgProofsBatch => {
                 let blobs = items::<BYTES_PER_BLOB>(b(0), Input::Blob)?;
-                let all = s.compute_cells_and_kzg_proofs_batch(&blobs)?;
+                let all = s()?.compute_cells_and_kzg_proofs_batch(&blobs)?;
                 Out::Bytes(
                     all.iter()
                         .flat_map(|(cells, proofs)| [cells.concat(), proofs.concat()].concat())
@@ -205,10 +239,10 @@ impl Op {
             Kind::RecoverCellsBatch => {
                 let idx = indices(n(0), Input::CellIndex)?;
                 let cells = items::<BYTES_PER_CELL>(b(0), Input::Cell)?;
-                let all = s.recover_cells_batch(&idx, &cells)?;
+                let all = s()?.recover_cells_batch(&idx, &cells)?;
                 Out::Bytes(all.iter().flat_map(|cells| cells.concat()).collect())
             }
-            Kind::VerifyBlobCellProofs => Out::Bool(s.verify_blob_cell_proofs(
+            Kind::VerifyBlobCellProofs => Out::Bool(v.verify_blob_cell_proofs(
                 &items::<BYTES_PER_BLOB>(b(0), Input::Blob)?,
                 &owned_items::<48>(b(1), Input::Commitment)?,
                 &owned_items::<48>(b(2), Input::Proof)?,
@@ -216,7 +250,7 @@ impl Op {
             Kind::VerifyCellsSharedIndices => {
                 let idx = indices(n(0), Input::CellIndex)?;
                 let cells: Vec<&Cell> = items::<BYTES_PER_CELL>(b(1), Input::Cell)?;
-                Out::Bool(s.verify_cells_shared_indices(
+                Out::Bool(v.verify_cells_shared_indices(
                     &owned_items::<48>(b(0), Input::Commitment)?,
                     &idx,
                     &cells,
@@ -246,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_commitment_round_trip() {
-        let s = KzgSettings::mainnet();
+        let s = Context::Settings(KzgSettings::mainnet());
         let blob = vec![0u8; BYTES_PER_BLOB];
         let op = Op::new("blobToKzgCommitment", vec![blob.clone()], vec![]).unwrap();
         let Ok(Out::Bytes(c)) = op.run(s) else {
@@ -255,5 +289,26 @@ mod tests {
         assert_eq!(c[0], 0xc0);
         let op = Op::new("blobToKzgCommitment", vec![blob[1..].to_vec()], vec![]).unwrap();
         assert!(matches!(op.run(s), Err(Error::InvalidLength { .. })));
+    }
+
+    #[test]
+    fn a_verifier_verifies_and_computes_nothing() {
+        let s = KzgSettings::mainnet();
+        let v = Context::Verifier(KzgVerifier::mainnet());
+        let blob = vec![0u8; BYTES_PER_BLOB];
+        let op = Op::new("blobToKzgCommitment", vec![blob.clone()], vec![]).unwrap();
+        assert!(matches!(op.run(v), Err(Error::InvalidSize(_))));
+        let commitment = s.blob_to_kzg_commitment(&[0u8; BYTES_PER_BLOB]).unwrap();
+        let proof = s
+            .compute_blob_kzg_proof(&[0u8; BYTES_PER_BLOB], &commitment)
+            .unwrap();
+        let op = Op::new(
+            "verifyBlobKzgProof",
+            vec![blob, commitment.to_vec(), proof.to_vec()],
+            vec![],
+        )
+        .unwrap();
+        assert!(matches!(op.run(v), Ok(Out::Bool(true))));
+        assert!(matches!(op.run(Context::Settings(s)), Ok(Out::Bool(true))));
     }
 }

@@ -1,37 +1,45 @@
-//! The native settings class: a loaded trusted setup (shared, read-only)
-//! and the entry points that run operations on it, synchronously or as a
-//! Promise.
+//! The native settings class: a loaded trusted setup (shared, read-only),
+//! full settings or a verify-only context, and the entry points that run
+//! operations on it, synchronously or as a Promise. The JavaScript
+//! `KzgSettings` and `KzgVerifier` both wrap it; the operations run on
+//! either (verifications through its [`fastkzg::KzgVerifier`]).
 
 use std::sync::Arc;
 
 use napi::bindgen_prelude::{AsyncTask, Buffer, Either, Env, Task, Uint8Array};
 use napi_derive::napi;
 
-use fastkzg::KzgSettings;
+use fastkzg::{KzgSettings, KzgVerifier};
 
 use crate::errors;
-use crate::ops::{Op, Out};
+use crate::ops::{Context, Op, Out};
 use crate::threads::{self, Placement};
 
-/// Settings that are either the process-wide mainnet settings or loaded
-/// by this addon; cheap to clone into an async call.
+/// Full settings or a verify-only context, each either process-wide
+/// (the embedded mainnet setup) or loaded by this addon; cheap to clone
+/// into an async call.
 #[derive(Clone)]
 enum Shared {
     Static(&'static KzgSettings),
     Owned(Arc<KzgSettings>),
+    StaticVerifier(&'static KzgVerifier),
+    OwnedVerifier(Arc<KzgVerifier>),
 }
 
 impl Shared {
-    fn get(&self) -> &KzgSettings {
+    fn get(&self) -> Context<'_> {
         match self {
-            Shared::Static(s) => s,
-            Shared::Owned(s) => s,
+            Shared::Static(s) => Context::Settings(s),
+            Shared::Owned(s) => Context::Settings(s),
+            Shared::StaticVerifier(v) => Context::Verifier(v),
+            Shared::OwnedVerifier(v) => Context::Verifier(v),
         }
     }
 }
 
-/// A loaded trusted setup. JavaScript builds it with a factory
-/// (`mainnet`, `parse`) and calls `run` / `runAsync` on it.
+/// A loaded trusted setup: full settings or a verify-only context.
+/// JavaScript builds it with a factory (`mainnet`, `parse`,
+/// `mainnetVerifier`, `parseVerifier`) and calls `run` / `runAsync` on it.
 #[napi]
 pub struct NativeSettings {
     inner: Shared,
@@ -69,10 +77,36 @@ impl NativeSettings {
         load(|| KzgSettings::parse_trusted_setup(&text, precompute as usize))
     }
 
-    /// The `precompute` value the settings were loaded with.
+    /// The verify-only context of the embedded mainnet setup, shared by
+    /// the process (built once, in about a millisecond).
+    #[napi(factory, catch_unwind)]
+    pub fn mainnet_verifier() -> napi::Result<Self> {
+        let v = threads::run(Placement::Caller, KzgVerifier::mainnet)?;
+        Ok(NativeSettings {
+            inner: Shared::StaticVerifier(v),
+        })
+    }
+
+    /// A verify-only context from a setup in the c-kzg-4844 text format
+    /// (the mainnet text loads from the embedded form; any other is
+    /// validated in full and only the verifier's part kept).
+    #[napi(factory, catch_unwind)]
+    pub fn parse_verifier(text: String) -> napi::Result<Self> {
+        let v = threads::run(Placement::Pool, || KzgVerifier::parse_trusted_setup(&text))?
+            .map_err(|e| errors::to_js(&e))?;
+        Ok(NativeSettings {
+            inner: Shared::OwnedVerifier(Arc::new(v)),
+        })
+    }
+
+    /// The `precompute` value the settings were loaded with (0 for a
+    /// verify-only context, which has no prover tables).
     #[napi(getter)]
     pub fn precompute(&self) -> u32 {
-        u32::try_from(self.inner.get().precompute()).unwrap_or(u32::MAX)
+        match self.inner.get() {
+            Context::Settings(s) => u32::try_from(s.precompute()).unwrap_or(u32::MAX),
+            Context::Verifier(_) => 0,
+        }
     }
 
     /// Runs operation `name` on the JavaScript thread (see `ops`).

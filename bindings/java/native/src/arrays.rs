@@ -75,6 +75,36 @@ pub fn items(
     Ok(out)
 }
 
+/// Copies a `byte[][][]` (a batch call's per-blob lists; `name`: the
+/// element name in messages) as one list per blob. A null list, blob list
+/// or element is a `NullPointerException`.
+pub fn nested_items(
+    env: &mut JNIEnv<'_>,
+    arr: &JObjectArray<'_>,
+    name: &str,
+) -> Result<Vec<Vec<Vec<u8>>>, Failure> {
+    if arr.is_null() {
+        return Err(Failure::Null(format!("{name}s must not be null")));
+    }
+    let n = len(env, arr)?;
+    let mut out = Vec::with_capacity(n);
+    for b in 0..n {
+        let inner = JObjectArray::from(env.get_object_array_element(arr, jsize_of(b)?)?);
+        if inner.is_null() {
+            return Err(Failure::Null(format!(
+                "{name}s of blob {b} must not be null"
+            )));
+        }
+        let items = items(env, &inner, name).map_err(|f| match f {
+            Failure::Null(m) => Failure::Null(format!("blob {b}: {m}")),
+            other => other,
+        })?;
+        env.delete_local_ref(inner)?;
+        out.push(items);
+    }
+    Ok(out)
+}
+
 /// A new `byte[][]` holding one `byte[]` per item.
 pub fn new_items<'local, T: AsRef<[u8]>>(
     env: &mut JNIEnv<'local>,

@@ -49,6 +49,9 @@ pub struct Invalid {
     /// The input's name (`blob`, `commitment`, `cellIndex`, ...; for a
     /// length mismatch the lists' names, comma-separated).
     pub input: String,
+    /// In a batch call, the position of the blob whose input it is (-1:
+    /// none); `index` is then the position inside that blob's list.
+    pub blob: i64,
     /// The input's position in its list (-1: none).
     pub index: i64,
     /// The field element's index in a blob or cell (-1: none).
@@ -87,6 +90,7 @@ impl Failure {
         Failure::Invalid(Box::new(Invalid {
             message: format!("{input}{at}: expected {expected} bytes, got {got}"),
             input: input.to_string(),
+            blob: -1,
             index: to_i64(index),
             element: -1,
             reason: "LENGTH",
@@ -95,12 +99,56 @@ impl Failure {
         }))
     }
 
+    /// The same failure as one of blob `blob` of a batch call: an
+    /// `InvalidInputException` gets the blob's position and its message
+    /// the prefix `blob <blob>: ` (as the library's [`Error::InBlob`]).
+    pub fn in_blob(self, blob: usize) -> Self {
+        match self {
+            Failure::Invalid(mut d) => {
+                d.blob = to_i64(blob);
+                d.message = format!("blob {blob}: {}", d.message);
+                Failure::Invalid(d)
+            }
+            other => other,
+        }
+    }
+
+    /// A batch call's list of the wrong length: `input` (the name of its
+    /// items) has `got` items where `expected` are needed; `message` says
+    /// which list and why.
+    pub fn mismatch(input: &str, expected: usize, got: usize, message: String) -> Self {
+        Failure::Invalid(Box::new(Invalid {
+            message,
+            input: input.to_string(),
+            blob: -1,
+            index: -1,
+            element: -1,
+            reason: "MISMATCHED_LENGTHS",
+            expected: to_i64(expected),
+            got: to_i64(got),
+        }))
+    }
+
     /// The idiomatic API's exception for a library error.
     pub fn from_lib(e: Error) -> Self {
+        if let Error::InBlob { blob, source } = e {
+            // The fields of the error inside the blob, the message of the whole.
+            let message = format!("blob {blob}: {source}");
+            return match Failure::from_lib(*source) {
+                Failure::Invalid(mut d) => {
+                    d.blob = to_i64(blob);
+                    d.message = message;
+                    Failure::Invalid(d)
+                }
+                Failure::Setup(_) => Failure::Setup(message),
+                _ => Failure::Kzg(message),
+            };
+        }
         let message = e.to_string();
         let invalid = |input: String, index: usize, reason: &'static str| Invalid {
             message: message.clone(),
             input,
+            blob: -1,
             index: to_i64(index),
             element: -1,
             reason,
@@ -232,10 +280,11 @@ fn throw_invalid(env: &mut JNIEnv<'_>, d: &Invalid) -> jni::errors::Result<()> {
     let reason = env.new_string(d.reason)?;
     let e = env.new_object(
         "io/fastkzg/InvalidInputException",
-        "(Ljava/lang/String;Ljava/lang/String;JJLjava/lang/String;JJ)V",
+        "(Ljava/lang/String;Ljava/lang/String;JJJLjava/lang/String;JJ)V",
         &[
             JValue::Object(&msg),
             JValue::Object(&input),
+            JValue::Long(d.blob),
             JValue::Long(d.index),
             JValue::Long(d.element),
             JValue::Object(&reason),

@@ -9,8 +9,9 @@ import java.util.List;
  * @param proofs the proofs, 48 bytes each
  */
 public record CellsAndProofs(List<byte[]> cells, List<byte[]> proofs) {
-  static CellsAndProofs split(byte[][] both) {
-    int n = both.length / 2;
-    return new CellsAndProofs(List.of(both).subList(0, n), List.of(both).subList(n, both.length));
+  /** Cells then proofs, as the native side returns them. */
+  static CellsAndProofs split(List<byte[]> both) {
+    int n = both.size() / 2;
+    return new CellsAndProofs(both.subList(0, n), both.subList(n, both.size()));
   }
 }

@@ -8,6 +8,11 @@ import java.util.OptionalLong;
  * For example a non-canonical field element in the third blob of a batch: {@code input() ==
  * "blob"}, {@code index() == 2}, {@code element()} its index in the blob, {@code reason() ==
  * NON_CANONICAL}.
+ *
+ * <p>In the batch calls over many blobs ({@code computeCellsBatch}, {@code verifyBlobCellProofs},
+ * ...), an error in one blob's inputs also has {@link #blob()}, the blob's position in the batch;
+ * {@link #index()} is then the position inside that blob's list (a cell's, a proof's), and the
+ * message starts with {@code blob <blob>: }.
  */
 public class InvalidInputException extends KzgException {
 
@@ -36,6 +41,7 @@ public class InvalidInputException extends KzgException {
   }
 
   private final String input;
+  private final long blob;
   private final long index;
   private final long element;
   private final Reason reason;
@@ -55,8 +61,33 @@ public class InvalidInputException extends KzgException {
    */
   public InvalidInputException(
       String message, String input, long index, long element, String reason, long expected, long got) {
+    this(message, input, -1, index, element, reason, expected, got);
+  }
+
+  /**
+   * Created by the native library.
+   *
+   * @param message the message
+   * @param input the input's name
+   * @param blob in a batch call, the position of the blob whose input it is, -1 if none
+   * @param index its position in its list (in a batch call, in its blob's list), -1 if none
+   * @param element the field element's index in a blob or cell, -1 if none
+   * @param reason the name of a {@link Reason}
+   * @param expected the expected length or bound, -1 if none
+   * @param got the length or value received, -1 if none
+   */
+  public InvalidInputException(
+      String message,
+      String input,
+      long blob,
+      long index,
+      long element,
+      String reason,
+      long expected,
+      long got) {
     super(message);
     this.input = input;
+    this.blob = blob;
     this.index = index;
     this.element = element;
     this.reason = Reason.valueOf(reason);
@@ -69,7 +100,15 @@ public class InvalidInputException extends KzgException {
     return input;
   }
 
-  /** @return the input's position in its list (0 for a single input), if any */
+  /** @return in a batch call, the position of the blob whose input was rejected, if any */
+  public OptionalInt blob() {
+    return blob < 0 ? OptionalInt.empty() : OptionalInt.of((int) blob);
+  }
+
+  /**
+   * @return the input's position in its list (0 for a single input; in a batch call, the position
+   *     inside its blob's list), if any
+   */
   public OptionalInt index() {
     return index < 0 ? OptionalInt.empty() : OptionalInt.of((int) index);
   }

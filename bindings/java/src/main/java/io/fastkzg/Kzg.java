@@ -53,11 +53,11 @@ public final class Kzg {
       List<byte[]> cells,
       List<byte[]> proofs) {
     return Native.computeVerifyCellKzgProofBatchChallenge(
-        KzgSettings.array(commitments),
+        KzgContext.array(commitments),
         commitmentIndices,
         cellIndices,
-        KzgSettings.array(cells),
-        KzgSettings.array(proofs));
+        KzgContext.array(cells),
+        KzgContext.array(proofs));
   }
 
   /**

@@ -9,10 +9,13 @@ import java.util.Objects;
 
 /**
  * A trusted setup and everything precomputed from it, with the spec functions of EIP-4844 and
- * EIP-7594 as methods. No global state: open as many as needed. Thread-safe: any number of threads
- * may call one instance at once, and {@link #close()} never invalidates a call already running
- * (that call keeps the setup alive until it returns); calls after it throw {@link
- * IllegalStateException}.
+ * EIP-7594 as methods, and batch calls over many blobs. No global state: open as many as needed.
+ * Thread-safe: any number of threads may call one instance at once, and {@link #close()} never
+ * invalidates a call already running (that call keeps the setup alive until it returns); calls
+ * after it throw {@link IllegalStateException}. Inputs are copied, never modified.
+ *
+ * <p>The verification methods are those of {@link KzgContext}, shared with the verify-only {@link
+ * KzgVerifier}.
  *
  * <pre>{@code
  * try (KzgSettings kzg = KzgSettings.mainnet()) {
@@ -25,14 +28,15 @@ import java.util.Objects;
  * <p>Invalid inputs throw {@link InvalidInputException} (which names the input and its position);
  * {@code null} arguments throw {@link NullPointerException}.
  */
-public final class KzgSettings implements AutoCloseable {
+public final class KzgSettings extends KzgContext {
   /** The highest precompute level. */
   public static final int MAX_PRECOMPUTE = 15;
 
-  private final long handle;
+  /** Cells (and cell proofs) of an extended blob. */
+  private static final int CELLS_PER_EXT_BLOB = 128;
 
   private KzgSettings(long handle) {
-    this.handle = handle;
+    super(handle);
   }
 
   /**
@@ -135,44 +139,6 @@ public final class KzgSettings implements AutoCloseable {
   }
 
   /**
-   * Spec {@code verify_kzg_proof}.
-   *
-   * @param commitment the commitment
-   * @param z the point
-   * @param y the claimed value
-   * @param proof the proof
-   * @return whether the proof is valid
-   */
-  public boolean verifyKzgProof(byte[] commitment, byte[] z, byte[] y, byte[] proof) {
-    return Native.verifyKzgProof(handle, commitment, z, y, proof);
-  }
-
-  /**
-   * Spec {@code verify_blob_kzg_proof}.
-   *
-   * @param blob the blob
-   * @param commitment the commitment
-   * @param proof the proof
-   * @return whether the proof is valid
-   */
-  public boolean verifyBlobKzgProof(byte[] blob, byte[] commitment, byte[] proof) {
-    return Native.verifyBlobKzgProof(handle, blob, commitment, proof);
-  }
-
-  /**
-   * Spec {@code verify_blob_kzg_proof_batch}. An empty batch is valid.
-   *
-   * @param blobs the blobs
-   * @param commitments their commitments
-   * @param proofs their proofs
-   * @return whether every proof is valid
-   */
-  public boolean verifyBlobKzgProofBatch(
-      List<byte[]> blobs, List<byte[]> commitments, List<byte[]> proofs) {
-    return Native.verifyBlobKzgProofBatch(handle, array(blobs), array(commitments), array(proofs));
-  }
-
-  /**
    * Spec {@code compute_cells}.
    *
    * @param blob the blob
@@ -189,7 +155,7 @@ public final class KzgSettings implements AutoCloseable {
    * @return the 128 cells and their proofs
    */
   public CellsAndProofs computeCellsAndKzgProofs(byte[] blob) {
-    return CellsAndProofs.split(Native.computeCellsAndKzgProofs(handle, blob));
+    return CellsAndProofs.split(List.of(Native.computeCellsAndKzgProofs(handle, blob)));
   }
 
   /**
@@ -200,7 +166,8 @@ public final class KzgSettings implements AutoCloseable {
    * @return the 128 cells and their proofs
    */
   public CellsAndProofs recoverCellsAndKzgProofs(long[] cellIndices, List<byte[]> cells) {
-    return CellsAndProofs.split(Native.recoverCellsAndKzgProofs(handle, cellIndices, array(cells)));
+    return CellsAndProofs.split(
+        List.of(Native.recoverCellsAndKzgProofs(handle, cellIndices, array(cells))));
   }
 
   /**
@@ -215,28 +182,52 @@ public final class KzgSettings implements AutoCloseable {
   }
 
   /**
-   * Spec {@code verify_cell_kzg_proof_batch}. An empty batch is valid.
+   * Batch call: spec {@code compute_cells} of each blob.
    *
-   * @param commitments the commitment of each cell's blob
-   * @param cellIndices each cell's index
-   * @param cells the cells
-   * @param proofs each cell's proof
-   * @return whether every proof is valid
+   * <p>Errors: the first blob (in order) that is invalid, as an {@link InvalidInputException}
+   * whose {@code index()} is the blob's position (a wrong length) or whose {@code blob()} is the
+   * blob's position (a non-canonical field element, {@code element()} its index).
+   *
+   * @param blobs the blobs
+   * @return per blob, its 128 cells; an empty list for no blobs
    */
-  public boolean verifyCellKzgProofBatch(
-      List<byte[]> commitments, long[] cellIndices, List<byte[]> cells, List<byte[]> proofs) {
-    return Native.verifyCellKzgProofBatch(
-        handle, array(commitments), cellIndices, array(cells), array(proofs));
+  public List<List<byte[]>> computeCellsBatch(List<byte[]> blobs) {
+    return perBlob(Native.computeCellsBatch(handle, array(blobs)), CELLS_PER_EXT_BLOB, l -> l);
   }
 
-  /** Releases these settings (idempotent); calls running with them finish first. */
-  @Override
-  public void close() {
-    Native.close(handle);
+  /**
+   * Batch call: spec {@code compute_cells_and_kzg_proofs} of each blob. Errors as {@link
+   * #computeCellsBatch}.
+   *
+   * @param blobs the blobs
+   * @return per blob, its 128 cells and their proofs; an empty list for no blobs
+   */
+  public List<CellsAndProofs> computeCellsAndKzgProofsBatch(List<byte[]> blobs) {
+    return perBlob(
+        Native.computeCellsAndKzgProofsBatch(handle, array(blobs)),
+        2 * CELLS_PER_EXT_BLOB,
+        CellsAndProofs::split);
   }
 
-  /** A list as the array the native side reads (null checks there). */
-  static byte[][] array(List<byte[]> list) {
-    return list == null ? null : list.toArray(new byte[0][]);
+  /**
+   * Batch call: the cells (not the proofs) of spec {@code recover_cells_and_kzg_proofs} for blobs
+   * that all kept the cells at the same indices (the same as {@link #recoverCells} of each blob,
+   * with the work on the indices done once).
+   *
+   * <p>Errors: the index rules of recovery (64 to 128 indices, each below 128, strictly ascending:
+   * {@code TOO_FEW}, {@code OUT_OF_RANGE}, {@code NOT_ASCENDING}); a blob's list not of {@code
+   * cellIndices.length} cells ({@code MISMATCHED_LENGTHS}, {@code blob()}); a cell of the wrong
+   * length or with a non-canonical field element ({@code blob()} and its position in the blob's
+   * list as {@code index()}).
+   *
+   * @param cellIndices the indices of the cells every blob kept, strictly ascending
+   * @param cells per blob, its cells at {@code cellIndices}
+   * @return per blob, its 128 cells; an empty list for no blobs
+   */
+  public List<List<byte[]>> recoverCellsBatch(
+      long[] cellIndices, List<? extends List<byte[]>> cells) {
+    return perBlob(
+        Native.recoverCellsBatch(handle, cellIndices, arrays(cells)), CELLS_PER_EXT_BLOB, l -> l);
   }
+
 }

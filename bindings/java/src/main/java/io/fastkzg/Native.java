@@ -1,6 +1,9 @@
 package io.fastkzg;
 
-/** The JNI entry points of the idiomatic API. Lengths and nulls are checked natively. */
+/**
+ * The JNI entry points of the idiomatic API. Lengths and nulls are checked natively. A handle is
+ * a {@link KzgSettings}' or a {@link KzgVerifier}'s; the verification functions take either.
+ */
 final class Native {
   static {
     NativeLibrary.load();
@@ -13,6 +16,10 @@ final class Native {
   static native long parse(String text, int precompute);
 
   static native long fromBytes(byte[] g1Monomial, byte[] g1Lagrange, byte[] g2Monomial, int precompute);
+
+  static native long openVerifierMainnet();
+
+  static native long parseVerifier(String text);
 
   static native void close(long handle);
 
@@ -41,6 +48,18 @@ final class Native {
 
   static native boolean verifyCellKzgProofBatch(
       long handle, byte[][] commitments, long[] cellIndices, byte[][] cells, byte[][] proofs);
+
+  static native byte[][] computeCellsBatch(long handle, byte[][] blobs);
+
+  static native byte[][] computeCellsAndKzgProofsBatch(long handle, byte[][] blobs);
+
+  static native byte[][] recoverCellsBatch(long handle, long[] cellIndices, byte[][][] cells);
+
+  static native boolean verifyCellsSharedIndices(
+      long handle, byte[][] commitments, long[] cellIndices, byte[][][] cells, byte[][][] proofs);
+
+  static native boolean verifyBlobCellProofs(
+      long handle, byte[][] blobs, byte[][] commitments, byte[][][] proofs);
 
   static native byte[] computeChallenge(byte[] blob, byte[] commitment);
 
