@@ -66,7 +66,7 @@ func (c *Context) RecoverCellsBatch(cellIndices []uint64, cells []Cell) ([]Cell,
 // commitments[i]: compute_cells of each blob, then VerifyCellKZGProofBatch
 // over all cells (the execution layer's check of a blob transaction). The
 // cells are never computed.
-func (c *Context) VerifyBlobCellProofs(blobs []Blob, commitments []Bytes48, proofs []Bytes48) (bool, error) {
+func (c *handle) VerifyBlobCellProofs(blobs []Blob, commitments []Bytes48, proofs []Bytes48) (bool, error) {
 	if len(commitments) != len(blobs) || len(proofs) != len(blobs)*CellsPerExtBlob {
 		return false, ErrBadArgs
 	}
@@ -83,7 +83,7 @@ func (c *Context) VerifyBlobCellProofs(blobs []Blob, commitments []Bytes48, proo
 // shared list of indices verify: blob i is committed to by commitments[i],
 // and cells and proofs hold len(cellIndices) entries per blob, blob after
 // blob (the verdict of VerifyCellKZGProofBatch over the flattened lists).
-func (c *Context) VerifyCellsSharedIndices(commitments []Bytes48, cellIndices []uint64, cells []Cell, proofs []Bytes48) (bool, error) {
+func (c *handle) VerifyCellsSharedIndices(commitments []Bytes48, cellIndices []uint64, cells []Cell, proofs []Bytes48) (bool, error) {
 	total := len(commitments) * len(cellIndices)
 	if len(cells) != total || len(proofs) != total {
 		return false, ErrBadArgs

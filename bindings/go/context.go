@@ -25,11 +25,18 @@ import (
 //go:embed lib/trusted_setup.txt
 var mainnetSetup []byte
 
+// handle holds loaded C settings, full (Context) or verify-only (Verifier),
+// and has the methods both types share: the verifications, the challenges,
+// WarmUp, ForgetDecodedCommitments and Close.
+type handle struct {
+	mu       sync.RWMutex
+	settings *C.KZGSettings // C memory; nil once closed
+}
+
 // Context is a loaded trusted setup. Its methods may be called from any
 // number of goroutines at once; Close releases it once they have returned.
 type Context struct {
-	mu       sync.RWMutex
-	settings *C.KZGSettings // C memory; nil once closed
+	handle
 }
 
 // NewMainnetContext returns a Context for the Ethereum mainnet trusted setup,
@@ -57,26 +64,34 @@ func LoadContextText(text []byte, precompute uint) (*Context, error) {
 	}
 	buf := C.CBytes(text)
 	defer C.free(buf)
-	return load(func(s *C.KZGSettings) C.C_KZG_RET {
+	return newContext(load(func(s *C.KZGSettings) C.C_KZG_RET {
 		return C.load_trusted_setup_text(s, buf, C.size_t(len(text)), C.uint64_t(precompute))
-	})
+	}))
 }
 
 // LoadContextPoints loads a trusted setup from compressed points: the
 // FieldElementsPerBlob G1 points in monomial and in Lagrange form (48 bytes
 // each) and the 65 G2 points in monomial form (96 bytes each).
 func LoadContextPoints(g1Monomial, g1Lagrange, g2Monomial []byte, precompute uint) (*Context, error) {
-	return load(func(s *C.KZGSettings) C.C_KZG_RET {
+	return newContext(load(func(s *C.KZGSettings) C.C_KZG_RET {
 		return C.load_trusted_setup(s,
 			(*C.uint8_t)(unsafe.SliceData(g1Monomial)), C.uint64_t(len(g1Monomial)),
 			(*C.uint8_t)(unsafe.SliceData(g1Lagrange)), C.uint64_t(len(g1Lagrange)),
 			(*C.uint8_t)(unsafe.SliceData(g2Monomial)), C.uint64_t(len(g2Monomial)),
 			C.uint64_t(precompute))
-	})
+	}))
+}
+
+// newContext wraps settings that load returned.
+func newContext(s *C.KZGSettings, err error) (*Context, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &Context{handle{settings: s}}, nil
 }
 
 // load allocates the settings in C memory and fills them with f.
-func load(f func(*C.KZGSettings) C.C_KZG_RET) (*Context, error) {
+func load(f func(*C.KZGSettings) C.C_KZG_RET) (*C.KZGSettings, error) {
 	s := (*C.KZGSettings)(C.calloc(1, C.size_t(unsafe.Sizeof(C.KZGSettings{}))))
 	if s == nil {
 		return nil, ErrMalloc
@@ -85,12 +100,12 @@ func load(f func(*C.KZGSettings) C.C_KZG_RET) (*Context, error) {
 		C.free(unsafe.Pointer(s))
 		return nil, errorFromRet(ret)
 	}
-	return &Context{settings: s}, nil
+	return s, nil
 }
 
 // Close releases the trusted setup. It waits for calls under way to return;
 // later calls return ErrClosed. Closing twice is harmless.
-func (c *Context) Close() error {
+func (c *handle) Close() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.settings != nil {
@@ -102,10 +117,11 @@ func (c *Context) Close() error {
 }
 
 // WarmUp builds now what the context otherwise builds on first use (the
-// 7.5 MiB commitment table, the generator table, the FK20 data), so that
-// later calls run at their steady speed; C's fastkzg_warm_up. Harmless to
-// repeat and to call while other goroutines use the context.
-func (c *Context) WarmUp() error {
+// 7.5 MiB commitment table, the generator table, the FK20 data; for a
+// Verifier, the generator table and the table of cell verification), so
+// that later calls run at their steady speed; C's fastkzg_warm_up. Harmless
+// to repeat and to call while other goroutines use the context.
+func (c *handle) WarmUp() error {
 	return c.call(func(s *C.KZGSettings) C.C_KZG_RET { return C.fastkzg_warm_up(s) })
 }
 
@@ -115,12 +131,12 @@ func (c *Context) WarmUp() error {
 // decode them once; at most 4096): later calls decode every commitment
 // again, as a first call does. For measurements; memory is bounded anyway.
 // C's fastkzg_forget_decoded_commitments.
-func (c *Context) ForgetDecodedCommitments() error {
+func (c *handle) ForgetDecodedCommitments() error {
 	return c.call(func(s *C.KZGSettings) C.C_KZG_RET { return C.fastkzg_forget_decoded_commitments(s) })
 }
 
 // call runs f with the settings, unless the context is closed.
-func (c *Context) call(f func(*C.KZGSettings) C.C_KZG_RET) error {
+func (c *handle) call(f func(*C.KZGSettings) C.C_KZG_RET) error {
 	c.mu.RLock()
 	defer c.mu.RUnlock()
 	if c.settings == nil {

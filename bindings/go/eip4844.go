@@ -58,7 +58,7 @@ func (c *Context) ComputeBlobKZGProof(blob *Blob, commitment Bytes48) (KZGProof,
 
 // VerifyKZGProof reports whether the proof shows that the committed
 // polynomial is y at z.
-func (c *Context) VerifyKZGProof(commitment Bytes48, z, y Bytes32, proof Bytes48) (bool, error) {
+func (c *handle) VerifyKZGProof(commitment Bytes48, z, y Bytes32, proof Bytes48) (bool, error) {
 	var ok C.bool
 	err := c.call(func(s *C.KZGSettings) C.C_KZG_RET {
 		return C.verify_kzg_proof(&ok, (*C.Bytes48)(unsafe.Pointer(&commitment)),
@@ -70,7 +70,7 @@ func (c *Context) VerifyKZGProof(commitment Bytes48, z, y Bytes32, proof Bytes48
 
 // VerifyBlobKZGProof reports whether the proof is the blob proof for the
 // blob and commitment.
-func (c *Context) VerifyBlobKZGProof(blob *Blob, commitment, proof Bytes48) (bool, error) {
+func (c *handle) VerifyBlobKZGProof(blob *Blob, commitment, proof Bytes48) (bool, error) {
 	if blob == nil {
 		return false, ErrBadArgs
 	}
@@ -85,7 +85,7 @@ func (c *Context) VerifyBlobKZGProof(blob *Blob, commitment, proof Bytes48) (boo
 // VerifyBlobKZGProofBatch reports whether proofs[i] is the blob proof for
 // blobs[i] and commitments[i], for every i. The three lists must have the
 // same length; empty lists verify.
-func (c *Context) VerifyBlobKZGProofBatch(blobs []Blob, commitments, proofs []Bytes48) (bool, error) {
+func (c *handle) VerifyBlobKZGProofBatch(blobs []Blob, commitments, proofs []Bytes48) (bool, error) {
 	if len(blobs) != len(commitments) || len(blobs) != len(proofs) {
 		return false, ErrBadArgs
 	}
@@ -103,7 +103,7 @@ func (c *Context) VerifyBlobKZGProofBatch(blobs []Blob, commitments, proofs []By
 // ComputeBlobKZGProof opens the blob, as a big-endian field element. As in
 // the spec, the blob and the commitment are hashed as bytes and not
 // validated; the trusted setup is not used.
-func (c *Context) ComputeChallenge(blob *Blob, commitment Bytes48) (Bytes32, error) {
+func (c *handle) ComputeChallenge(blob *Blob, commitment Bytes48) (Bytes32, error) {
 	if blob == nil {
 		return Bytes32{}, ErrBadArgs
 	}

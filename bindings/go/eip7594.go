@@ -75,7 +75,7 @@ func (c *Context) recover(cellIndices []uint64, cells []Cell, withProofs bool) (
 // cells[i] is cell number cellIndices[i] of the blob committed to by
 // commitments[i]. The four lists must have the same length; empty lists
 // verify.
-func (c *Context) VerifyCellKZGProofBatch(commitments []Bytes48, cellIndices []uint64, cells []Cell, proofs []Bytes48) (bool, error) {
+func (c *handle) VerifyCellKZGProofBatch(commitments []Bytes48, cellIndices []uint64, cells []Cell, proofs []Bytes48) (bool, error) {
 	if len(commitments) != len(cells) || len(cellIndices) != len(cells) || len(proofs) != len(cells) {
 		return false, ErrBadArgs
 	}
@@ -98,7 +98,7 @@ func (c *Context) VerifyCellKZGProofBatch(commitments []Bytes48, cellIndices []u
 // canonical; as in the spec, commitments, proofs and indices are hashed as
 // they are (not validated, not range-checked). The trusted setup is not
 // used.
-func (c *Context) ComputeVerifyCellKZGProofBatchChallenge(commitments []Bytes48, commitmentIndices, cellIndices []uint64, cells []Cell, proofs []Bytes48) (Bytes32, error) {
+func (c *handle) ComputeVerifyCellKZGProofBatchChallenge(commitments []Bytes48, commitmentIndices, cellIndices []uint64, cells []Cell, proofs []Bytes48) (Bytes32, error) {
 	if len(commitmentIndices) != len(cells) || len(cellIndices) != len(cells) || len(proofs) != len(cells) {
 		return Bytes32{}, ErrBadArgs
 	}

@@ -1,6 +1,7 @@
 // Package fastkzg is fastkzg's Go binding under its own name, for new code:
 // a Context holds a loaded trusted setup and has a method for each function
-// of the Ethereum KZG specs (EIP-4844 and EIP-7594). It is package ckzg4844
+// of the Ethereum KZG specs (EIP-4844 and EIP-7594); a Verifier holds only
+// what verification needs and has the verification methods. It is package ckzg4844
 // (github.com/fastkzg/fastkzg/bindings/go), whose package-level functions
 // are the drop-in for c-kzg-4844's Go binding, seen without them.
 package fastkzg
@@ -23,6 +24,8 @@ const (
 type (
 	// Context is a loaded trusted setup; see ckzg4844.Context.
 	Context = ckzg4844.Context
+	// Verifier is a verify-only context; see ckzg4844.Verifier.
+	Verifier = ckzg4844.Verifier
 	// Bytes32 is a big-endian field element (not yet validated).
 	Bytes32 = ckzg4844.Bytes32
 	// Bytes48 is a compressed G1 point (not yet validated).
@@ -66,4 +69,28 @@ func LoadContextText(text []byte, precompute uint) (*Context, error) {
 // ckzg4844.LoadContextPoints).
 func LoadContextPoints(g1Monomial, g1Lagrange, g2Monomial []byte, precompute uint) (*Context, error) {
 	return ckzg4844.LoadContextPoints(g1Monomial, g1Lagrange, g2Monomial, precompute)
+}
+
+// NewMainnetVerifier returns a verify-only context for the embedded
+// Ethereum mainnet trusted setup (see ckzg4844.Verifier).
+func NewMainnetVerifier() (*Verifier, error) {
+	return ckzg4844.NewMainnetVerifier()
+}
+
+// LoadVerifier loads a verify-only context from a trusted setup file in the
+// format of trusted_setup.txt.
+func LoadVerifier(path string) (*Verifier, error) {
+	return ckzg4844.LoadVerifier(path)
+}
+
+// LoadVerifierText loads a verify-only context from the contents of a file
+// in the format of trusted_setup.txt.
+func LoadVerifierText(text []byte) (*Verifier, error) {
+	return ckzg4844.LoadVerifierText(text)
+}
+
+// LoadVerifierPoints loads a verify-only context from compressed points
+// (see ckzg4844.LoadVerifierPoints).
+func LoadVerifierPoints(g1Monomial, g1Lagrange, g2Monomial []byte) (*Verifier, error) {
+	return ckzg4844.LoadVerifierPoints(g1Monomial, g1Lagrange, g2Monomial)
 }

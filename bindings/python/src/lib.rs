@@ -2,8 +2,10 @@
 //! `fastkzg` library (EIP-4844 blobs, EIP-7594 cells). The Python package
 //! `fastkzg` re-exports it and adds the ckzg-compatible functions.
 //!
-//! Layout: `settings` (the settings class and loaders), `methods` (the spec
-//! functions), `challenges` (the two Fiat–Shamir challenges), `convert`
+//! Layout: `settings` (the settings class and loaders), `verifier` (the
+//! verify-only class and its loaders), `methods` (the spec functions that
+//! compute), `verify` (the verifications and challenges, shared by both
+//! classes), `challenges` (the two Fiat–Shamir challenges), `convert`
 //! (Python inputs to byte arrays), `errors` (typed exceptions), `threads`
 //! (GIL release and the thread pool), `cache` (loaded setups).
 
@@ -14,6 +16,8 @@ mod errors;
 mod methods;
 mod settings;
 mod threads;
+mod verifier;
+mod verify;
 
 use pyo3::prelude::*;
 
@@ -21,6 +25,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<settings::PyKzgSettings>()?;
+    m.add_class::<verifier::PyKzgVerifier>()?;
     m.add_function(wrap_pyfunction!(settings::mainnet, m)?)?;
     m.add_function(wrap_pyfunction!(settings::clear_cache, m)?)?;
     m.add_function(wrap_pyfunction!(challenges::compute_challenge, m)?)?;

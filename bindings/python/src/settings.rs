@@ -1,5 +1,7 @@
 //! `fastkzg.KzgSettings`: a loaded trusted setup, its loaders and
-//! `fastkzg.mainnet()`. The spec methods are in `methods.rs`.
+//! `fastkzg.mainnet()`. The spec methods are in `methods.rs` (those that
+//! compute) and `verify.rs` (the verifications, shared with
+//! `fastkzg.KzgVerifier`).
 
 use std::io::ErrorKind;
 use std::path::PathBuf;
@@ -21,6 +23,13 @@ pub struct PyKzgSettings {
     pub(crate) inner: Shared,
 }
 
+impl PyKzgSettings {
+    /// The verifier part, on which the shared methods of `verify.rs` run.
+    pub(crate) fn verifier(&self) -> &fastkzg::KzgVerifier {
+        self.inner.verifier()
+    }
+}
+
 /// A precompute level as the library takes it; negative levels are
 /// rejected like the library rejects levels above its maximum.
 fn level(precompute: i64) -> Result<usize, KzgErr> {
@@ -31,7 +40,7 @@ fn level(precompute: i64) -> Result<usize, KzgErr> {
     })
 }
 
-fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
+pub(crate) fn load_error(py: Python<'_>, e: LoadError) -> PyErr {
     match e {
         LoadError::Io(e) if e.kind() == ErrorKind::InvalidData => KzgErr::from_lib(
             fastkzg::Error::InvalidTrustedSetup(format!("not a text file: {e}")),
@@ -87,14 +96,6 @@ impl PyKzgSettings {
     fn warm_up(&self, py: Python<'_>) -> PyResult<()> {
         let s = &*self.inner;
         run(py, Placement::Pool, || s.warm_up())
-    }
-
-    /// Empties the cache of commitments that `verify_cell_kzg_proof_batch`
-    /// decoded (kept by their bytes, at most 4096, for the data-column
-    /// sidecars of a block, which carry the same ones): later calls decode
-    /// every commitment again. For measurements.
-    fn forget_decoded_commitments(&self) {
-        self.inner.forget_decoded_commitments()
     }
 
     fn __repr__(&self) -> String {

@@ -6,6 +6,11 @@
  * fastkzg_, which c-kzg never uses, so that they never clash with its
  * symbols.
  *
+ * It adds verify-only settings (fastkzg_load_verifier_mainnet and its
+ * siblings: the verifiers of ckzg.h and of this header take them, the
+ * functions that compute refuse them), the specs' Fiat-Shamir challenges
+ * and batch calls over many blobs.
+ *
  * The conventions of ckzg.h hold: C_KZG_BADARGS for a NULL pointer or a bad
  * argument, outputs written only on C_KZG_OK, array pointers that may be NULL
  * when their count is 0. A challenge is a field element: 32 bytes,
@@ -22,6 +27,54 @@ extern "C" {
 #endif
 
 /* ---------------------------------------------------------------------------
+ * Verify-only settings.
+ *
+ * These fill the same KZGSettings struct as load_trusted_setup, with only
+ * what verification needs of the setup (the embedded mainnet setup loads in
+ * about 1 ms and holds under 1 MiB, against tens of MiB for full settings).
+ * Every verification function takes them, with the same results as full
+ * settings of the same setup: verify_kzg_proof, verify_blob_kzg_proof,
+ * verify_blob_kzg_proof_batch, verify_cell_kzg_proof_batch,
+ * fastkzg_verify_blob_cell_proofs and fastkzg_verify_cells_shared_indices;
+ * so do fastkzg_warm_up (which then builds the verifier's tables only) and
+ * fastkzg_forget_decoded_commitments. Every function that computes
+ * commitments, proofs or cells (blob_to_kzg_commitment, compute_kzg_proof,
+ * compute_blob_kzg_proof, compute_cells_and_kzg_proofs,
+ * recover_cells_and_kzg_proofs, fastkzg_compute_cells_batch,
+ * fastkzg_compute_cells_and_kzg_proofs_batch, fastkzg_recover_cells_batch)
+ * returns C_KZG_BADARGS for them and leaves its outputs untouched.
+ * free_trusted_setup frees them. On error the loaders zero *out (if out is
+ * not NULL), so that free_trusted_setup on it is harmless.
+ * ------------------------------------------------------------------------- */
+
+/* The embedded Ethereum mainnet setup; no file needed. */
+C_KZG_RET fastkzg_load_verifier_mainnet(KZGSettings *out);
+
+/*
+ * A setup from compressed points, taken and checked as by
+ * load_trusted_setup (which this mirrors, without the precompute level):
+ * 4096 * 48 bytes of G1 monomial points, 4096 * 48 bytes of G1 Lagrange
+ * points and 65 * 96 bytes of G2 monomial points. The mainnet points are
+ * recognised (SHA-256) and loaded from the embedded copy.
+ */
+C_KZG_RET fastkzg_load_verifier(
+    KZGSettings *out,
+    const uint8_t *g1_monomial_bytes,
+    uint64_t num_g1_monomial_bytes,
+    const uint8_t *g1_lagrange_bytes,
+    uint64_t num_g1_lagrange_bytes,
+    const uint8_t *g2_monomial_bytes,
+    uint64_t num_g2_monomial_bytes
+);
+
+/*
+ * A setup in the text format of trusted_setup.txt, read from in's current
+ * position to its end, as by load_trusted_setup_file (in is not closed).
+ * The mainnet text is recognised (SHA-256) and loads in about 1 ms.
+ */
+C_KZG_RET fastkzg_load_verifier_file(KZGSettings *out, FILE *in);
+
+/* ---------------------------------------------------------------------------
  * Settings.
  * ------------------------------------------------------------------------- */
 
@@ -30,9 +83,10 @@ extern "C" {
  * table of the 4096 Lagrange points (7.5 MiB; built on its own after 16
  * commitments or proofs), the generator table and the FK20 data (at
  * precompute 0 on CPUs without AVX-512 IFMA, also the FK20 shifted layers),
- * so that later calls run at their steady speed. Harmless to repeat and to
- * run while other threads use the settings. C_KZG_BADARGS: s NULL or not
- * loaded.
+ * so that later calls run at their steady speed; for verify-only settings,
+ * the generator table and the table of cell verification. Harmless to
+ * repeat and to run while other threads use the settings. C_KZG_BADARGS: s
+ * NULL or not loaded.
  */
 C_KZG_RET fastkzg_warm_up(const KZGSettings *s);
 

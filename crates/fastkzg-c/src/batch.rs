@@ -11,7 +11,7 @@
 
 use kzg::constants::CELLS_PER_EXT_BLOB;
 
-use crate::ffi::{count, guard, guard_verify, input_slice, settings, FfiResult, Placement};
+use crate::ffi::{count, guard, guard_verify, input_slice, prover, settings, FfiResult, Placement};
 use crate::types::{Blob, Bytes48, Cell, KZGProof, KZGSettings, C_KZG_RET};
 
 /// `a·b` as a C count, `C_KZG_BADARGS` on overflow.
@@ -97,8 +97,8 @@ unsafe fn blobs_in<'a>(blobs: *const Blob, num_blobs: u64) -> FfiResult<&'a [kzg
 /// `cells` (`num_blobs · CELLS_PER_EXT_BLOB` cells, blob after blob).
 ///
 /// `C_KZG_BADARGS`: a NULL pointer (arrays: for `num_blobs > 0`), settings
-/// not loaded, a count whose byte size overflows, or a non-canonical blob
-/// field element.
+/// not loaded or verify-only, a count whose byte size overflows, or a
+/// non-canonical blob field element.
 ///
 /// # Safety
 /// `s` is NULL or readable; for `num_blobs > 0`, `blobs` is NULL or valid
@@ -119,7 +119,7 @@ pub unsafe extern "C" fn fastkzg_compute_cells_batch(
             (
                 OutSlice::new(cells.cast::<kzg::Cell>(), total)?,
                 blobs_in(blobs, num_blobs)?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         let computed = settings.compute_cells_batch(blobs)?;
@@ -133,8 +133,8 @@ pub unsafe extern "C" fn fastkzg_compute_cells_batch(
 /// (and is then not filled; NULL proofs compute no proofs), not both.
 ///
 /// `C_KZG_BADARGS`: both outputs NULL (for `num_blobs > 0`), another NULL
-/// pointer, settings not loaded, a count whose byte size overflows, or a
-/// non-canonical blob field element.
+/// pointer, settings not loaded or verify-only, a count whose byte size
+/// overflows, or a non-canonical blob field element.
 ///
 /// # Safety
 /// `s` is NULL or readable; for `num_blobs > 0`, `blobs` is NULL or valid
@@ -158,7 +158,7 @@ pub unsafe extern "C" fn fastkzg_compute_cells_and_kzg_proofs_batch(
                 OutSlice::optional(cells.cast::<kzg::Cell>(), total)?,
                 OutSlice::optional(proofs.cast::<kzg::Bytes48>(), total)?,
                 blobs_in(blobs, num_blobs)?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         if num_blobs == 0 {
@@ -189,9 +189,9 @@ pub unsafe extern "C" fn fastkzg_compute_cells_and_kzg_proofs_batch(
 ///
 /// `C_KZG_BADARGS`: `num_indices` outside `CELLS_PER_BLOB ..=
 /// CELLS_PER_EXT_BLOB`, a NULL pointer (arrays: for `num_blobs > 0`),
-/// settings not loaded, a count whose byte size overflows, an index `>=
-/// CELLS_PER_EXT_BLOB`, indices not strictly ascending, or a non-canonical
-/// cell field element.
+/// settings not loaded or verify-only, a count whose byte size overflows, an
+/// index `>= CELLS_PER_EXT_BLOB`, indices not strictly ascending, or a
+/// non-canonical cell field element.
 ///
 /// # Safety
 /// `s` is NULL or readable; `cell_indices` is NULL or valid for reading
@@ -216,7 +216,7 @@ pub unsafe extern "C" fn fastkzg_recover_cells_batch(
             (
                 OutSlice::new(recovered.cast::<kzg::Cell>(), total_out)?,
                 input_slice(cell_indices, num_indices)?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         let computed = {

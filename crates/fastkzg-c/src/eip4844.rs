@@ -6,13 +6,15 @@
 //! inputs (`Bytes32`, `Bytes48`) are copied in, so an output may share memory
 //! with an input.
 
-use crate::ffi::{guard, guard_verify, input, input_slice, read_input, settings, Out, Placement};
+use crate::ffi::{
+    guard, guard_verify, input, input_slice, prover, read_input, settings, Out, Placement,
+};
 use crate::types::{Blob, Bytes32, Bytes48, KZGCommitment, KZGProof, KZGSettings, C_KZG_RET};
 
 /// Spec `blob_to_kzg_commitment`: the commitment to `blob`.
 ///
-/// `C_KZG_BADARGS`: a NULL pointer, settings not loaded, or a blob field
-/// element that is not canonical.
+/// `C_KZG_BADARGS`: a NULL pointer, settings not loaded or verify-only, or a
+/// blob field element that is not canonical.
 ///
 /// # Safety
 /// Each pointer is NULL or valid for its type (`out` writable, the others
@@ -26,7 +28,7 @@ pub unsafe extern "C" fn blob_to_kzg_commitment(
     guard(|| {
         // SAFETY: every pointer is NULL or valid for its type (this
         // function's contract), which is what the helpers require.
-        let (out, blob, settings) = unsafe { (Out::new(out)?, input(blob)?, settings(s)?) };
+        let (out, blob, settings) = unsafe { (Out::new(out)?, input(blob)?, prover(s)?) };
         let commitment = settings.blob_to_kzg_commitment(&blob.bytes)?;
         out.write(Bytes48 { bytes: commitment });
         Ok(())
@@ -36,8 +38,8 @@ pub unsafe extern "C" fn blob_to_kzg_commitment(
 /// Spec `compute_kzg_proof`: the proof of `blob`'s polynomial at `z_bytes`
 /// (into `proof_out`) and its value there (into `y_out`).
 ///
-/// `C_KZG_BADARGS`: a NULL pointer, settings not loaded, or a blob element or
-/// `z` that is not canonical.
+/// `C_KZG_BADARGS`: a NULL pointer, settings not loaded or verify-only, or a
+/// blob element or `z` that is not canonical.
 ///
 /// # Safety
 /// Each pointer is NULL or valid for its type (outputs writable, the others
@@ -59,7 +61,7 @@ pub unsafe extern "C" fn compute_kzg_proof(
                 Out::new(y_out)?,
                 input(blob)?,
                 read_input(z_bytes)?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         let (proof, y) = settings.compute_kzg_proof(&blob.bytes, &z.bytes)?;
@@ -72,9 +74,9 @@ pub unsafe extern "C" fn compute_kzg_proof(
 /// Spec `compute_blob_kzg_proof`: the proof for `blob` at its Fiat–Shamir
 /// challenge, given its commitment.
 ///
-/// `C_KZG_BADARGS`: a NULL pointer, settings not loaded, a blob element that
-/// is not canonical, or a commitment that is not a valid G1 point. The
-/// commitment is not checked to match the blob.
+/// `C_KZG_BADARGS`: a NULL pointer, settings not loaded or verify-only, a
+/// blob element that is not canonical, or a commitment that is not a valid G1
+/// point. The commitment is not checked to match the blob.
 ///
 /// # Safety
 /// Each pointer is NULL or valid for its type (`out` writable, the others
@@ -94,7 +96,7 @@ pub unsafe extern "C" fn compute_blob_kzg_proof(
                 Out::new(out)?,
                 input(blob)?,
                 read_input(commitment_bytes)?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         let proof = settings.compute_blob_kzg_proof(&blob.bytes, &commitment.bytes)?;

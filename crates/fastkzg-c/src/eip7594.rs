@@ -12,7 +12,7 @@
 
 use kzg::constants::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
 
-use crate::ffi::{guard, guard_verify, input, input_slice, settings, OutArray, Placement};
+use crate::ffi::{guard, guard_verify, input, input_slice, prover, settings, OutArray, Placement};
 use crate::types::{Blob, Bytes48, Cell, KZGProof, KZGSettings, C_KZG_RET};
 
 /// The caller's array of `CELLS_PER_EXT_BLOB` cells.
@@ -28,7 +28,7 @@ type ProofsOut = OutArray<kzg::Bytes48, CELLS_PER_EXT_BLOB>;
 /// proofs). Both NULL is `C_KZG_BADARGS`, as in c-kzg.
 ///
 /// `C_KZG_BADARGS`: both outputs NULL, `blob` or `s` NULL, settings not
-/// loaded, or a blob field element that is not canonical.
+/// loaded or verify-only, or a blob field element that is not canonical.
 ///
 /// # Safety
 /// `cells` and `proofs` are each NULL or valid for writing
@@ -49,7 +49,7 @@ pub unsafe extern "C" fn compute_cells_and_kzg_proofs(
                 CellsOut::optional(cells.cast())?,
                 ProofsOut::optional(proofs.cast())?,
                 input(blob)?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         match (cells_out, proofs_out) {
@@ -81,9 +81,9 @@ pub unsafe extern "C" fn compute_cells_and_kzg_proofs(
 /// the outputs are written, so `recovered_cells` may be the `cells` array.
 ///
 /// `C_KZG_BADARGS`: `num_cells` below `CELLS_PER_BLOB` or above
-/// `CELLS_PER_EXT_BLOB` (checked before the arrays are read), a NULL
-/// pointer other than `recovered_proofs`, settings not loaded, an index `>=
-/// CELLS_PER_EXT_BLOB`, indices not strictly ascending (duplicates
+/// `CELLS_PER_EXT_BLOB` (checked before the arrays are read), a NULL pointer
+/// other than `recovered_proofs`, settings not loaded or verify-only, an
+/// index `>= CELLS_PER_EXT_BLOB`, indices not strictly ascending (duplicates
 /// included), or a cell field element that is not canonical.
 ///
 /// Cells that no blob produces (possible with more than `CELLS_PER_BLOB`
@@ -118,7 +118,7 @@ pub unsafe extern "C" fn recover_cells_and_kzg_proofs(
             (
                 CellsOut::new(recovered_cells.cast())?,
                 ProofsOut::optional(recovered_proofs.cast())?,
-                settings(s)?,
+                prover(s)?,
             )
         };
         // SAFETY: `num_cells` is in range, so each array pointer is NULL or

@@ -28,8 +28,63 @@ use crate::handle;
 pub use crate::threads::Placement;
 use crate::types::{KZGSettings, C_KZG_RET};
 
-/// The settings type behind the ABI.
-pub type Settings = kzg::KzgSettings;
+/// The settings behind a C `KZGSettings`: a full trusted setup (prover and
+/// verifier), or the verify-only context of `fastkzg_load_verifier*`.
+///
+/// Cloning it costs one reference-count increment. It dereferences to the
+/// verifier, whose `verify_*` methods both kinds run; entry points that
+/// prove take the full settings through [`prover`], which refuses a
+/// verify-only context.
+#[derive(Clone, Debug)]
+pub enum Settings {
+    /// A full trusted setup, from `load_trusted_setup` and
+    /// `load_trusted_setup_file`.
+    Full(Arc<kzg::KzgSettings>),
+    /// A verify-only context, from `fastkzg_load_verifier_mainnet`,
+    /// `fastkzg_load_verifier` and `fastkzg_load_verifier_file`.
+    Verifier(Arc<kzg::KzgVerifier>),
+}
+
+impl Settings {
+    /// The full settings of the embedded mainnet setup at `precompute`.
+    pub fn load_mainnet(precompute: usize) -> kzg::Result<Self> {
+        kzg::KzgSettings::load_mainnet(precompute).map(Self::from)
+    }
+
+    /// Builds what these settings otherwise build on first use (all the
+    /// tables of full settings; the verifier's tables of a verify-only
+    /// context).
+    pub fn warm_up(&self) {
+        match self {
+            Settings::Full(s) => s.warm_up(),
+            Settings::Verifier(v) => v.warm_up(),
+        }
+    }
+}
+
+impl From<kzg::KzgSettings> for Settings {
+    fn from(s: kzg::KzgSettings) -> Self {
+        Settings::Full(Arc::new(s))
+    }
+}
+
+impl From<kzg::KzgVerifier> for Settings {
+    fn from(v: kzg::KzgVerifier) -> Self {
+        Settings::Verifier(Arc::new(v))
+    }
+}
+
+impl core::ops::Deref for Settings {
+    type Target = kzg::KzgVerifier;
+
+    /// The verifier: every `verify_*` method, `forget_decoded_commitments`.
+    fn deref(&self) -> &kzg::KzgVerifier {
+        match self {
+            Settings::Full(s) => s.verifier(),
+            Settings::Verifier(v) => v,
+        }
+    }
+}
 
 /// The result type of entry-point bodies.
 pub type FfiResult<T = ()> = Result<T, C_KZG_RET>;
@@ -205,12 +260,13 @@ impl<T: Copy, const N: usize> OutArray<T, N> {
     }
 }
 
-/// The loaded settings behind a C `KZGSettings`. NULL, zeroed, uninitialised
-/// and freed structs give `C_KZG_BADARGS`.
+/// The loaded settings behind a C `KZGSettings`, full or verify-only (what
+/// the verifiers take). NULL, zeroed, uninitialised and freed structs give
+/// `C_KZG_BADARGS`.
 ///
 /// # Safety
 /// `s` is NULL or valid for reading a `KZGSettings`.
-pub unsafe fn settings(s: *const KZGSettings) -> FfiResult<Arc<Settings>> {
+pub unsafe fn settings(s: *const KZGSettings) -> FfiResult<Settings> {
     if s.is_null() {
         return Err(C_KZG_RET::C_KZG_BADARGS);
     }
@@ -219,6 +275,19 @@ pub unsafe fn settings(s: *const KZGSettings) -> FfiResult<Arc<Settings>> {
     // reference to the whole struct.
     let key = unsafe { core::ptr::addr_of!((*s).handle).read_unaligned() };
     handle::lookup(key).ok_or(C_KZG_RET::C_KZG_BADARGS)
+}
+
+/// The full settings behind a C `KZGSettings` (what the provers take):
+/// [`settings`], and `C_KZG_BADARGS` as well for a verify-only context.
+///
+/// # Safety
+/// `s` is NULL or valid for reading a `KZGSettings`.
+pub unsafe fn prover(s: *const KZGSettings) -> FfiResult<Arc<kzg::KzgSettings>> {
+    // SAFETY: forwarded contract.
+    match unsafe { settings(s) }? {
+        Settings::Full(s) => Ok(s),
+        Settings::Verifier(_) => Err(C_KZG_RET::C_KZG_BADARGS),
+    }
 }
 
 #[cfg(test)]

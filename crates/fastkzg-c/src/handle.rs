@@ -6,7 +6,9 @@
 //! settings themselves live here, reference-counted. Keys come from a
 //! counter and are never issued twice in a process (not addresses, which
 //! the allocator reuses: a stale copy of freed settings would then find
-//! newer settings under its key). A key that is not registered is
+//! newer settings under its key). The settings are full or verify-only
+//! ([`Settings`]); both hold their data behind an `Arc`. A key that is not
+//! registered is
 //! rejected without ever being dereferenced, a call in progress keeps its
 //! settings alive even if another thread frees them, and freeing twice (or
 //! freeing a copy) is a no-op.
@@ -17,23 +19,23 @@
 use core::ffi::c_void;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::ffi::Settings;
 use kzg::fork::Patience;
 
 /// Live settings by key.
-static REGISTRY: RwLock<BTreeMap<usize, Arc<Settings>>> = RwLock::new(BTreeMap::new());
+static REGISTRY: RwLock<BTreeMap<usize, Settings>> = RwLock::new(BTreeMap::new());
 
 // A panic while the lock is held cannot leave the map half-updated (every
 // critical section is a single map operation), so poisoning is ignored. In
 // a forked child whose parent held the lock at the fork, the lock is never
 // released: `None` after a bounded wait (see `fork::lock`).
-fn read() -> Option<RwLockReadGuard<'static, BTreeMap<usize, Arc<Settings>>>> {
+fn read() -> Option<RwLockReadGuard<'static, BTreeMap<usize, Settings>>> {
     kzg::fork::read(&REGISTRY, Patience::Bounded)
 }
 
-fn write() -> Option<RwLockWriteGuard<'static, BTreeMap<usize, Arc<Settings>>>> {
+fn write() -> Option<RwLockWriteGuard<'static, BTreeMap<usize, Settings>>> {
     kzg::fork::write(&REGISTRY, Patience::Bounded)
 }
 
@@ -53,14 +55,14 @@ pub fn register(settings: Settings) -> Option<*mut c_void> {
             break k;
         }
     };
-    map.insert(key, Arc::new(settings));
+    map.insert(key, settings);
     // The key is an opaque number in a pointer-sized field, never
     // dereferenced.
     Some(key as *mut c_void)
 }
 
 /// The settings registered under `key`, if any.
-pub fn lookup(key: *mut c_void) -> Option<Arc<Settings>> {
+pub fn lookup(key: *mut c_void) -> Option<Settings> {
     if key.is_null() {
         return None;
     }
@@ -95,8 +97,30 @@ mod tests {
         // A call that looked the settings up before the release can finish.
         let blob = vec![0u8; kzg::BYTES_PER_BLOB];
         let blob: &kzg::Blob = blob.as_slice().try_into().expect("blob size");
-        assert_eq!(held.blob_to_kzg_commitment(blob).expect("commit")[0], 0xc0);
+        let Settings::Full(full) = &held else {
+            panic!("full settings were registered")
+        };
+        assert_eq!(full.blob_to_kzg_commitment(blob).expect("commit")[0], 0xc0);
         assert!(lookup(core::ptr::null_mut()).is_none());
+    }
+
+    #[test]
+    fn verify_only_settings_are_registered_alike() {
+        let verifier = kzg::KzgVerifier::load_mainnet().expect("embedded setup");
+        let key = register(verifier.into()).expect("registered");
+        let held = lookup(key).expect("registered settings are found");
+        assert!(matches!(held, Settings::Verifier(_)));
+        release(key);
+        assert!(lookup(key).is_none(), "released settings are gone");
+        // The verifier is still usable by a call that looked it up.
+        let zero = [0u8; 32];
+        let mut infinity = [0u8; 48];
+        infinity[0] = 0xc0;
+        assert_eq!(
+            held.verify_kzg_proof(&infinity, &zero, &zero, &infinity)
+                .ok(),
+            Some(true)
+        );
     }
 
     #[test]

@@ -38,6 +38,12 @@
 //!   other setup is validated in full.
 //! - `recover_cells_and_kzg_proofs` with `recovered_proofs == NULL` computes
 //!   no proofs.
+//! - Verify-only settings (`fastkzg_load_verifier_mainnet`,
+//!   `fastkzg_load_verifier`, `fastkzg_load_verifier_file` in `fastkzg.h`)
+//!   fill the same `KZGSettings` with a `kzg::KzgVerifier`: every verifier
+//!   takes them; every function that computes commitments, proofs or cells
+//!   returns `C_KZG_BADARGS` for them, its outputs untouched. The registry
+//!   holds either kind ([`ffi::Settings`]).
 //!
 //! Layout: [`types`] mirrors the C types, [`ffi`] holds the boundary helpers
 //! (panic guard, NULL-checked inputs and outputs), [`handle`] the settings
@@ -45,8 +51,9 @@
 //! ([`setup`], [`eip4844`], [`eip7594`], and [`challenges`] for
 //! `fastkzg.h`). Every entry point is written the same way:
 //! `ffi::guard(|| { ... })` around the body (`ffi::guard_verify` for
-//! functions with a `bool *ok` verdict), `ffi::settings(s)?` for the
-//! settings, `ffi::input`/`ffi::input_slice`/`ffi::read_input` for arguments
+//! functions with a `bool *ok` verdict), `ffi::settings(s)?` (verifiers)
+//! or `ffi::prover(s)?` (everything that computes; it refuses verify-only
+//! settings) for the settings, `ffi::input`/`ffi::input_slice`/`ffi::read_input` for arguments
 //! and `ffi::Out`/`ffi::OutArray` for results.
 //!
 //! Where the EIP-7594 functions differ from c-kzg: recovery from cells that

@@ -54,6 +54,41 @@ unsafe fn load_into(
     })
 }
 
+/// The three point lists of a setup in compressed form, their counts
+/// checked (4096 × 48, 4096 × 48 and 65 × 96 bytes) before any slice is
+/// formed, so that a wrong count never makes us read past the caller's
+/// buffer.
+///
+/// # Safety
+/// Each pointer is NULL or valid for reading its stated number of bytes,
+/// unchanged during `'a`.
+unsafe fn setup_points<'a>(
+    g1_monomial_bytes: *const u8,
+    num_g1_monomial_bytes: u64,
+    g1_lagrange_bytes: *const u8,
+    num_g1_lagrange_bytes: u64,
+    g2_monomial_bytes: *const u8,
+    num_g2_monomial_bytes: u64,
+) -> FfiResult<(&'a [u8], &'a [u8], &'a [u8])> {
+    let g1_len = (FIELD_ELEMENTS_PER_BLOB * BYTES_PER_G1_POINT) as u64;
+    let g2_len = (NUM_G2_POINTS * BYTES_PER_G2_POINT) as u64;
+    if num_g1_monomial_bytes != g1_len
+        || num_g1_lagrange_bytes != g1_len
+        || num_g2_monomial_bytes != g2_len
+    {
+        return Err(C_KZG_RET::C_KZG_BADARGS);
+    }
+    // SAFETY: each pointer is NULL or readable for its count (this
+    // function's contract); the counts are non-zero, so NULL is rejected.
+    unsafe {
+        Ok((
+            input_slice(g1_monomial_bytes, num_g1_monomial_bytes)?,
+            input_slice(g1_lagrange_bytes, num_g1_lagrange_bytes)?,
+            input_slice(g2_monomial_bytes, num_g2_monomial_bytes)?,
+        ))
+    }
+}
+
 /// Loads the trusted setup from compressed points: `g1_monomial_bytes`
 /// (4096 × 48 bytes), `g1_lagrange_bytes` (4096 × 48 bytes) and
 /// `g2_monomial_bytes` (65 × 96 bytes). `precompute` is 0..=15.
@@ -79,27 +114,19 @@ pub unsafe extern "C" fn load_trusted_setup(
 ) -> C_KZG_RET {
     let load = || {
         let precompute = precompute_level(precompute)?;
-        // The counts are checked before any slice is formed, so a wrong
-        // count never makes us read past the caller's buffer.
-        let g1_len = (FIELD_ELEMENTS_PER_BLOB * BYTES_PER_G1_POINT) as u64;
-        let g2_len = (NUM_G2_POINTS * BYTES_PER_G2_POINT) as u64;
-        if num_g1_monomial_bytes != g1_len
-            || num_g1_lagrange_bytes != g1_len
-            || num_g2_monomial_bytes != g2_len
-        {
-            return Err(C_KZG_RET::C_KZG_BADARGS);
-        }
         // SAFETY: each pointer is NULL or readable for its count (this
-        // function's contract); the counts are non-zero, so NULL is
-        // rejected.
+        // function's contract).
         let (g1m, g1l, g2m) = unsafe {
-            (
-                input_slice(g1_monomial_bytes, num_g1_monomial_bytes)?,
-                input_slice(g1_lagrange_bytes, num_g1_lagrange_bytes)?,
-                input_slice(g2_monomial_bytes, num_g2_monomial_bytes)?,
+            setup_points(
+                g1_monomial_bytes,
+                num_g1_monomial_bytes,
+                g1_lagrange_bytes,
+                num_g1_lagrange_bytes,
+                g2_monomial_bytes,
+                num_g2_monomial_bytes,
             )
-        };
-        Ok(Settings::load_trusted_setup(g1m, g1l, g2m, precompute)?)
+        }?;
+        Ok(kzg::KzgSettings::load_trusted_setup(g1m, g1l, g2m, precompute)?.into())
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }
@@ -137,6 +164,21 @@ unsafe fn read_stream(stream: *mut libc::FILE) -> FfiResult<Vec<u8>> {
     Ok(text)
 }
 
+/// Reads `stream` to its end as text (bounded by [`MAX_SETUP_FILE_BYTES`]);
+/// NULL, a read error or bytes that are not UTF-8 give `C_KZG_BADARGS`.
+///
+/// # Safety
+/// `stream` is NULL or a valid, open, readable `FILE`.
+unsafe fn read_text(stream: *mut libc::FILE) -> FfiResult<String> {
+    if stream.is_null() {
+        return Err(C_KZG_RET::C_KZG_BADARGS);
+    }
+    // SAFETY: `stream` is non-NULL, hence a valid readable FILE by this
+    // function's contract.
+    let bytes = unsafe { read_stream(stream) }?;
+    String::from_utf8(bytes).map_err(|_| C_KZG_RET::C_KZG_BADARGS)
+}
+
 /// Loads the trusted setup from a stream in c-kzg's text format: the counts
 /// `4096` and `65`, then 4096 G1 Lagrange points, 65 G2 monomial points and
 /// 4096 G1 monomial points in hex, separated by whitespace. The stream is
@@ -154,22 +196,101 @@ pub unsafe extern "C" fn load_trusted_setup_file(
 ) -> C_KZG_RET {
     let load = || {
         let precompute = precompute_level(precompute)?;
-        if stream.is_null() {
-            return Err(C_KZG_RET::C_KZG_BADARGS);
-        }
-        // SAFETY: `stream` is non-NULL, hence a valid readable FILE by this
-        // function's contract.
-        let bytes = unsafe { read_stream(stream) }?;
-        let text = core::str::from_utf8(&bytes).map_err(|_| C_KZG_RET::C_KZG_BADARGS)?;
-        Ok(Settings::parse_trusted_setup(text, precompute)?)
+        // SAFETY: `stream` is NULL or a valid readable FILE (this
+        // function's contract).
+        let text = unsafe { read_text(stream) }?;
+        Ok(kzg::KzgSettings::parse_trusted_setup(&text, precompute)?.into())
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }
 }
 
-/// Builds what `s` otherwise builds on first use (`KzgSettings::warm_up`:
-/// the commitment table, the generator table, the FK20 data), in the
-/// library's pool. Repeating it, or running it while other threads use the
+/// Loads the verify-only context of the embedded mainnet setup
+/// (`KzgVerifier::load_mainnet`: about 1 ms, under 1 MiB) into `out`.
+///
+/// Every verification function accepts the result; every function that
+/// computes commitments, proofs or cells refuses it with `C_KZG_BADARGS`.
+/// `free_trusted_setup` frees it. On error `out` is zeroed (if not NULL).
+///
+/// # Safety
+/// `out` is NULL or valid for writing a `KZGSettings`.
+#[no_mangle]
+pub unsafe extern "C" fn fastkzg_load_verifier_mainnet(out: *mut KZGSettings) -> C_KZG_RET {
+    let load = || Ok(kzg::KzgVerifier::load_mainnet()?.into());
+    // SAFETY: `out` is NULL or writable (this function's contract).
+    unsafe { load_into(out, load) }
+}
+
+/// Loads a verify-only context from compressed points, which are taken and
+/// checked as by `load_trusted_setup` (every point decoded and validated,
+/// the three lists checked to come from one secret; the mainnet points,
+/// recognised by SHA-256, load from the embedded copy); only what
+/// verification needs is kept. `fastkzg_load_verifier_mainnet` says what
+/// the result is good for. On error `out` is zeroed (if not NULL).
+///
+/// # Safety
+/// `out` is NULL or valid for writing a `KZGSettings`; each byte pointer is
+/// NULL or valid for reading its stated number of bytes.
+#[no_mangle]
+pub unsafe extern "C" fn fastkzg_load_verifier(
+    out: *mut KZGSettings,
+    g1_monomial_bytes: *const u8,
+    num_g1_monomial_bytes: u64,
+    g1_lagrange_bytes: *const u8,
+    num_g1_lagrange_bytes: u64,
+    g2_monomial_bytes: *const u8,
+    num_g2_monomial_bytes: u64,
+) -> C_KZG_RET {
+    let load = || {
+        // SAFETY: each pointer is NULL or readable for its count (this
+        // function's contract).
+        let (g1m, g1l, g2m) = unsafe {
+            setup_points(
+                g1_monomial_bytes,
+                num_g1_monomial_bytes,
+                g1_lagrange_bytes,
+                num_g1_lagrange_bytes,
+                g2_monomial_bytes,
+                num_g2_monomial_bytes,
+            )
+        }?;
+        let full = kzg::KzgSettings::load_trusted_setup(g1m, g1l, g2m, 0)?;
+        Ok(full.into_verifier().into())
+    };
+    // SAFETY: `out` is NULL or writable (this function's contract).
+    unsafe { load_into(out, load) }
+}
+
+/// Loads a verify-only context from a stream in c-kzg's text format, read
+/// and checked as by `load_trusted_setup_file` (the mainnet text,
+/// recognised by SHA-256, loads from the embedded copy in about 1 ms);
+/// only what verification needs is kept. `fastkzg_load_verifier_mainnet`
+/// says what the result is good for. On error `out` is zeroed (if not
+/// NULL).
+///
+/// # Safety
+/// `out` is NULL or valid for writing a `KZGSettings`; `stream` is NULL or a
+/// valid, open, readable `FILE`.
+#[no_mangle]
+pub unsafe extern "C" fn fastkzg_load_verifier_file(
+    out: *mut KZGSettings,
+    stream: *mut libc::FILE,
+) -> C_KZG_RET {
+    let load = || {
+        // SAFETY: `stream` is NULL or a valid readable FILE (this
+        // function's contract).
+        let text = unsafe { read_text(stream) }?;
+        Ok(kzg::KzgVerifier::parse_trusted_setup(&text)?.into())
+    };
+    // SAFETY: `out` is NULL or writable (this function's contract).
+    unsafe { load_into(out, load) }
+}
+
+/// Builds what `s` otherwise builds on first use, in the library's pool:
+/// for full settings (`KzgSettings::warm_up`) the commitment table, the
+/// generator table, the FK20 data; for a verify-only context
+/// (`KzgVerifier::warm_up`) the generator table and the cell interpolation
+/// table. Repeating it, or running it while other threads use the
 /// settings, is harmless (each table is built once).
 ///
 /// `C_KZG_BADARGS`: `s` NULL or not loaded.
@@ -209,8 +330,8 @@ pub unsafe extern "C" fn fastkzg_forget_decoded_commitments(s: *const KZGSetting
     })
 }
 
-/// Frees settings loaded by `load_trusted_setup` or `load_trusted_setup_file`
-/// and zeroes the struct. Does nothing for NULL; harmless on a zeroed,
+/// Frees settings loaded by `load_trusted_setup`, `load_trusted_setup_file`
+/// or one of the `fastkzg_load_verifier*` functions, and zeroes the struct. Does nothing for NULL; harmless on a zeroed,
 /// already freed or never loaded struct, so calling it twice is safe. Calls
 /// running on other threads with the same settings finish normally.
 ///

@@ -261,6 +261,9 @@ fn compile_header(compiler: &str, standard: &str, extension: &str, header: &str)
     let extensions = if header == "fastkzg.h" {
         "(void)&fastkzg_warm_up;\n\
          (void)&fastkzg_forget_decoded_commitments;\n\
+         (void)&fastkzg_load_verifier_mainnet;\n\
+         (void)&fastkzg_load_verifier;\n\
+         (void)&fastkzg_load_verifier_file;\n\
          (void)&fastkzg_compute_challenge;\n\
          (void)&fastkzg_compute_verify_cell_kzg_proof_batch_challenge;\n"
     } else {
@@ -483,4 +486,289 @@ fn c_program_against_shared_library() {
             lib.display()
         );
     }
+}
+
+/// A value of the reference tests' `data.yaml` files, which use a small
+/// subset of YAML: quoted hex strings, integers, `true`/`false`/`null`,
+/// and lists (one item per `- ` line, or a flow list `[a, b]`, which may
+/// span lines).
+#[derive(Clone, Debug)]
+enum Yaml {
+    Str(String),
+    Int(u64),
+    Bool(bool),
+    Null,
+    List(Vec<Yaml>),
+}
+
+/// One scalar of a `data.yaml` file.
+fn yaml_scalar(text: &str) -> Yaml {
+    let text = text.trim();
+    match text {
+        "null" | "~" => Yaml::Null,
+        "true" => Yaml::Bool(true),
+        "false" => Yaml::Bool(false),
+        _ => {
+            if let Some(s) = text.strip_prefix('\'').and_then(|t| t.strip_suffix('\'')) {
+                return Yaml::Str(s.to_string());
+            }
+            if let Some(s) = text.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                return Yaml::Str(s.to_string());
+            }
+            match text.parse() {
+                Ok(n) => Yaml::Int(n),
+                Err(_) => Yaml::Str(text.to_string()),
+            }
+        }
+    }
+}
+
+/// The `input` map and the `output` of a reference case. Anything outside
+/// the subset these files use fails the test.
+fn parse_case(path: &Path) -> (std::collections::BTreeMap<String, Yaml>, Yaml) {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let mut input = std::collections::BTreeMap::new();
+    let mut output = None;
+    let mut list_key: Option<String> = None;
+    // A flow list (`[0, 1, ...]`) may continue over several lines: join
+    // them into one.
+    let mut lines: Vec<String> = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match lines.last_mut() {
+            Some(open) if open.matches('[').count() > open.matches(']').count() => {
+                open.push(' ');
+                open.push_str(line.trim());
+            }
+            _ => lines.push(line.to_string()),
+        }
+    }
+    for line in lines.iter().map(String::as_str) {
+        if line == "input:" {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("output:") {
+            output = Some(yaml_scalar(rest));
+            list_key = None;
+        } else if let Some(item) = line
+            .strip_prefix("  - ")
+            .or_else(|| line.strip_prefix("- "))
+        {
+            let key = list_key
+                .as_ref()
+                .unwrap_or_else(|| panic!("{}: list item outside a list", path.display()));
+            match input.get_mut(key) {
+                Some(Yaml::List(items)) => items.push(yaml_scalar(item)),
+                _ => panic!("{}: list item outside a list", path.display()),
+            }
+        } else if let Some((key, rest)) = line.strip_prefix("  ").and_then(|l| l.split_once(':')) {
+            let rest = rest.trim();
+            let value = if rest.is_empty() {
+                list_key = Some(key.to_string());
+                Yaml::List(Vec::new())
+            } else if let Some(inner) = rest.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+                list_key = None;
+                Yaml::List(
+                    inner
+                        .split(',')
+                        .filter(|t| !t.trim().is_empty())
+                        .map(yaml_scalar)
+                        .collect(),
+                )
+            } else {
+                list_key = None;
+                yaml_scalar(rest)
+            };
+            input.insert(key.to_string(), value);
+        } else {
+            panic!("{}: unexpected line {line:.60}", path.display());
+        }
+    }
+    let output = output.unwrap_or_else(|| panic!("{}: no output", path.display()));
+    (input, output)
+}
+
+/// The hex digits (without `0x`) of a string of exactly `n` bytes.
+fn hex_of(v: &Yaml, n: usize) -> Option<String> {
+    let Yaml::Str(s) = v else { return None };
+    let digits = s.strip_prefix("0x")?;
+    (digits.len() == 2 * n && digits.bytes().all(|b| b.is_ascii_hexdigit()))
+        .then(|| digits.to_string())
+}
+
+/// Each item of a list as `n` bytes of hex.
+fn hex_list(v: &Yaml, n: usize) -> Option<Vec<String>> {
+    let Yaml::List(items) = v else { return None };
+    items.iter().map(|item| hex_of(item, n)).collect()
+}
+
+/// The expected verdict: `1`, `0`, or `-1` for an error (`null`).
+fn verdict(output: &Yaml, path: &Path) -> i32 {
+    match output {
+        Yaml::Bool(true) => 1,
+        Yaml::Bool(false) => 0,
+        Yaml::Null => -1,
+        other => panic!("{}: output {other:?} is not a verdict", path.display()),
+    }
+}
+
+/// The reference tests: `$FASTKZG_SPEC_TESTS` or the in-repository copy.
+fn spec_tests_dir() -> PathBuf {
+    std::env::var_os("FASTKZG_SPEC_TESTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(MANIFEST_DIR).join("../../spec-tests"))
+}
+
+/// Writes the reference cases of the four verification functions of
+/// `ckzg.h` to `out`, one per line, for `test_verifier.c`:
+///
+/// ```text
+/// K <verdict> <commitment> <z> <y> <proof>
+/// B <verdict> <blob> <commitment> <proof>
+/// BB <verdict> <n> <n blobs> <n commitments> <n proofs>
+/// C <verdict> <n> <n commitments> <n indices> <n cells> <n proofs>
+/// ```
+///
+/// with byte strings in hex (no `0x`), indices in decimal and the verdict
+/// `1`, `0` or `-1` (rejected). Cases whose inputs the C types cannot hold
+/// (a wrong byte length, lists of different lengths) are left out; their
+/// expected output must be `null`. Returns the cases written and left out
+/// per function.
+fn write_verify_cases(out: &Path) -> Vec<(&'static str, usize, usize)> {
+    use std::fmt::Write as _;
+    let dir = spec_tests_dir();
+    let mut text = String::new();
+    let mut counts = Vec::new();
+    for function in [
+        "verify_kzg_proof",
+        "verify_blob_kzg_proof",
+        "verify_blob_kzg_proof_batch",
+        "verify_cell_kzg_proof_batch",
+    ] {
+        let cases_dir = dir.join(function).join("kzg-mainnet");
+        let mut cases: Vec<PathBuf> = std::fs::read_dir(&cases_dir)
+            .unwrap_or_else(|e| panic!("reference tests at {}: {e}", cases_dir.display()))
+            .map(|entry| entry.expect("directory entry").path().join("data.yaml"))
+            .collect();
+        cases.sort();
+        let (mut written, mut left_out) = (0, 0);
+        for path in &cases {
+            let (input, output) = parse_case(path);
+            let expected = verdict(&output, path);
+            let field = |key: &str| {
+                input
+                    .get(key)
+                    .unwrap_or_else(|| panic!("{}: no input {key}", path.display()))
+            };
+            let line = match function {
+                "verify_kzg_proof" => (|| {
+                    Some(format!(
+                        "K {expected} {} {} {} {}",
+                        hex_of(field("commitment"), 48)?,
+                        hex_of(field("z"), 32)?,
+                        hex_of(field("y"), 32)?,
+                        hex_of(field("proof"), 48)?
+                    ))
+                })(),
+                "verify_blob_kzg_proof" => (|| {
+                    Some(format!(
+                        "B {expected} {} {} {}",
+                        hex_of(field("blob"), c_kzg::BYTES_PER_BLOB)?,
+                        hex_of(field("commitment"), 48)?,
+                        hex_of(field("proof"), 48)?
+                    ))
+                })(),
+                "verify_blob_kzg_proof_batch" => (|| {
+                    let blobs = hex_list(field("blobs"), c_kzg::BYTES_PER_BLOB)?;
+                    let commitments = hex_list(field("commitments"), 48)?;
+                    let proofs = hex_list(field("proofs"), 48)?;
+                    let n = blobs.len();
+                    (commitments.len() == n && proofs.len() == n).then(|| {
+                        format!(
+                            "BB {expected} {n} {} {} {}",
+                            blobs.join(" "),
+                            commitments.join(" "),
+                            proofs.join(" ")
+                        )
+                    })
+                })(),
+                _ => (|| {
+                    let commitments = hex_list(field("commitments"), 48)?;
+                    let Yaml::List(indices) = field("cell_indices") else {
+                        return None;
+                    };
+                    let indices: Vec<String> = indices
+                        .iter()
+                        .map(|i| match i {
+                            Yaml::Int(i) => Some(i.to_string()),
+                            _ => None,
+                        })
+                        .collect::<Option<_>>()?;
+                    let cells = hex_list(field("cells"), c_kzg::BYTES_PER_CELL)?;
+                    let proofs = hex_list(field("proofs"), 48)?;
+                    let n = cells.len();
+                    (commitments.len() == n && indices.len() == n && proofs.len() == n).then(|| {
+                        format!(
+                            "C {expected} {n} {} {} {} {}",
+                            commitments.join(" "),
+                            indices.join(" "),
+                            cells.join(" "),
+                            proofs.join(" ")
+                        )
+                    })
+                })(),
+            };
+            match line {
+                Some(line) => {
+                    writeln!(text, "{line}").expect("write to a string");
+                    written += 1;
+                }
+                None => {
+                    assert_eq!(
+                        expected,
+                        -1,
+                        "{}: inputs the C types cannot hold must be rejected",
+                        path.display()
+                    );
+                    left_out += 1;
+                }
+            }
+        }
+        assert!(
+            written > 0,
+            "no reference case of {function} in {}",
+            cases_dir.display()
+        );
+        counts.push((function, written, left_out));
+    }
+    std::fs::write(out, text).expect("write the verification cases");
+    counts
+}
+
+/// `tests/c/test_verifier.c`: the verify-only settings (loaded from the
+/// embedded setup, from points, from the mainnet text and from a text that
+/// goes through full validation) give the full settings' verdicts, and the
+/// expected ones, on every reference case of the four verification
+/// functions of `ckzg.h` and on the two batch verifications of `fastkzg.h`;
+/// every function that computes refuses them with `C_KZG_BADARGS`, its
+/// outputs untouched; loading errors and freeing behave as for full
+/// settings.
+#[test]
+fn c_program_verify_only_settings() {
+    let cases = work_dir().join("verify_cases.txt");
+    let counts = write_verify_cases(&cases);
+    for (function, written, left_out) in &counts {
+        println!(
+            "{function}: {written} reference cases, {left_out} left out (lengths C cannot hold)"
+        );
+    }
+    let stdout = run_shared_program(
+        "test_verifier.c",
+        &[trusted_setup().as_os_str(), cases.as_os_str()],
+    );
+    let total: usize = counts.iter().map(|(_, n, _)| n).sum();
+    assert!(
+        stdout.contains(&format!("{total} reference cases")),
+        "test_verifier.c did not run all {total} reference cases:\n{stdout}"
+    );
 }

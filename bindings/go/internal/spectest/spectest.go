@@ -19,9 +19,9 @@ import (
 )
 
 // Impl is the API under test; the cell functions return CellsPerExtBlob
-// cells and proofs as slices. The two challenge functions may be nil (c-kzg's
-// API, and so the drop-in's, lacks them): their cases are then counted as
-// not run.
+// cells and proofs as slices. A function may be nil (the two challenges:
+// c-kzg's API, and so the drop-in's, lacks them; the computations: a
+// verify-only context lacks them): its cases are then counted as not run.
 type Impl struct {
 	BlobToKZGCommitment      func(*fastkzg.Blob) (fastkzg.KZGCommitment, error)
 	ComputeKZGProof          func(*fastkzg.Blob, fastkzg.Bytes32) (fastkzg.KZGProof, fastkzg.Bytes32, error)
@@ -39,10 +39,21 @@ type Impl struct {
 	ComputeVerifyCellKZGProofBatchChallenge func([]fastkzg.Bytes48, []uint64, []uint64, []fastkzg.Cell, []fastkzg.Bytes48) (fastkzg.Bytes32, error)
 }
 
-// provides reports, for the reference-test functions an Impl may lack,
-// whether impl has them.
+// provides reports, for each reference-test function, whether impl has it.
 var provides = map[string]func(Impl) bool{
-	"compute_challenge": func(impl Impl) bool { return impl.ComputeChallenge != nil },
+	"blob_to_kzg_commitment":       func(impl Impl) bool { return impl.BlobToKZGCommitment != nil },
+	"compute_kzg_proof":            func(impl Impl) bool { return impl.ComputeKZGProof != nil },
+	"compute_blob_kzg_proof":       func(impl Impl) bool { return impl.ComputeBlobKZGProof != nil },
+	"verify_kzg_proof":             func(impl Impl) bool { return impl.VerifyKZGProof != nil },
+	"verify_blob_kzg_proof":        func(impl Impl) bool { return impl.VerifyBlobKZGProof != nil },
+	"verify_blob_kzg_proof_batch":  func(impl Impl) bool { return impl.VerifyBlobKZGProofBatch != nil },
+	"compute_cells":                func(impl Impl) bool { return impl.ComputeCells != nil },
+	"compute_cells_and_kzg_proofs": func(impl Impl) bool { return impl.ComputeCellsAndKZGProofs != nil },
+	"recover_cells_and_kzg_proofs": func(impl Impl) bool {
+		return impl.RecoverCells != nil && impl.RecoverCellsAndKZGProofs != nil
+	},
+	"verify_cell_kzg_proof_batch": func(impl Impl) bool { return impl.VerifyCellKZGProofBatch != nil },
+	"compute_challenge":           func(impl Impl) bool { return impl.ComputeChallenge != nil },
 	"compute_verify_cell_kzg_proof_batch_challenge": func(impl Impl) bool {
 		return impl.ComputeVerifyCellKZGProofBatchChallenge != nil
 	},
@@ -95,7 +106,7 @@ func run(t *testing.T, impl Impl) (map[string]int, int) {
 		if len(cases) == 0 {
 			t.Errorf("reference tests: no case in %s", filepath.Join(dir, fn.Name()))
 		}
-		if has, optional := provides[fn.Name()]; optional && !has(impl) {
+		if has, known := provides[fn.Name()]; known && !has(impl) {
 			skipped += len(cases)
 			continue
 		}

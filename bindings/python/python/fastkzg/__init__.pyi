@@ -104,6 +104,68 @@ class KzgSettings:
         proofs: Sequence[BytesLike],
     ) -> bytes: ...
 
+class KzgVerifier:
+    """A verify-only context: what verification needs of a trusted setup;
+    immutable, thread-safe. The verification methods are KzgSettings'."""
+
+    def __init__(self) -> None:
+        """The embedded mainnet setup (shared, about 1 ms to build)."""
+    @staticmethod
+    def load(path: Union[str, os.PathLike[str]]) -> KzgVerifier:
+        """Loads a trusted-setup file (c-kzg-4844 text format). Raises
+        OSError if unreadable, InvalidTrustedSetup if invalid."""
+    @staticmethod
+    def parse(text: Union[str, bytes]) -> KzgVerifier:
+        """Parses the contents of a trusted-setup file. Raises
+        InvalidTrustedSetup if invalid."""
+    def memory_bytes(self) -> int: ...
+    def warm_up(self) -> None: ...
+    def forget_decoded_commitments(self) -> None: ...
+    # EIP-4844
+    def verify_kzg_proof(
+        self, commitment: BytesLike, z: BytesLike, y: BytesLike, proof: BytesLike, /
+    ) -> bool: ...
+    def verify_blob_kzg_proof(
+        self, blob: BytesLike, commitment: BytesLike, proof: BytesLike, /
+    ) -> bool: ...
+    def verify_blob_kzg_proof_batch(
+        self,
+        blobs: Union[Sequence[BytesLike], BytesLike],
+        commitments: Union[Sequence[BytesLike], BytesLike],
+        proofs: Union[Sequence[BytesLike], BytesLike],
+    ) -> bool: ...
+    def compute_challenge(self, blob: BytesLike, commitment: BytesLike) -> bytes: ...
+    # EIP-7594
+    def verify_cell_kzg_proof_batch(
+        self,
+        commitments: Sequence[BytesLike],
+        cell_indices: Sequence[int],
+        cells: Sequence[BytesLike],
+        proofs: Sequence[BytesLike],
+    ) -> bool: ...
+    # Batch calls
+    def verify_blob_cell_proofs(
+        self,
+        blobs: Sequence[BytesLike],
+        commitments: Sequence[BytesLike],
+        proofs: Sequence[Sequence[BytesLike]],
+    ) -> bool: ...
+    def verify_cells_shared_indices(
+        self,
+        commitments: Sequence[BytesLike],
+        cell_indices: Sequence[int],
+        cells: Sequence[Sequence[BytesLike]],
+        proofs: Sequence[Sequence[BytesLike]],
+    ) -> bool: ...
+    def compute_verify_cell_kzg_proof_batch_challenge(
+        self,
+        commitments: Sequence[BytesLike],
+        commitment_indices: Sequence[int],
+        cell_indices: Sequence[int],
+        cells: Sequence[BytesLike],
+        proofs: Sequence[BytesLike],
+    ) -> bytes: ...
+
 def mainnet(precompute: int = 0) -> KzgSettings:
     """The embedded mainnet setup, loaded once per precompute level."""
 
