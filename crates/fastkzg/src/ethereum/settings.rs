@@ -18,8 +18,8 @@ use crate::kzg::Srs;
 use crate::math::bit_reversal_permutation;
 use crate::msm::FixedBaseMsm;
 
-/// The largest accepted `precompute` level (as in c-kzg-4844).
-pub const MAX_PRECOMPUTE: usize = 15;
+pub use crate::ethereum::precompute::MAX_PRECOMPUTE;
+use crate::ethereum::precompute::{fk20_plan, Fk20Plan};
 
 /// The number of blob commitments (and proofs, which commit to a quotient)
 /// computed with the variable-base MSM before the fixed-base Lagrange table
@@ -40,8 +40,8 @@ pub struct KzgSettings<B: Backend = Blst> {
     pub(crate) das_factors: Vec<B::Fr>,
     /// Fixed-base table over `g1_lagrange_brp`, built on first use.
     lagrange_msm: Lazy<FixedBaseMsm<B>>,
-    /// FK20 precomputation for cell proofs: built at load time when
-    /// `precompute > 0` (with fixed-base tables), otherwise on first use.
+    /// FK20 precomputation for cell proofs: built at load time when the
+    /// precompute level's plan has tables, otherwise on first use.
     fk20: Lazy<Result<Fk20<B>>>,
     /// The FK20 rows of this setup in the uncompressed layout of
     /// [`crate::ethereum::embedded::MAINNET_FK20_BIN`], when they are known in advance
@@ -120,37 +120,25 @@ impl<B: Backend> KzgSettings<B> {
             untabled_commitments: AtomicUsize::new(0),
             precompute,
         };
-        if precompute > 0 {
+        if settings.fk20_plan() != Fk20Plan::NoTable {
             settings.fk20()?;
         }
         Ok(settings)
     }
 
-    /// The FK20 window used for a precompute level: 0 = no tables,
-    /// otherwise `max(precompute, 2)`.
-    pub(crate) fn fk20_table_window(precompute: usize) -> usize {
-        match precompute {
-            0 => 0,
-            p => p.max(2),
-        }
-    }
-
-    /// Without an MSM kernel of the backend, level 8 (the recommended one)
-    /// builds tables of signed subset sums over 7 windows of 9 or 10 points
-    /// instead of the window-8 table (24 MiB with blst either way; about
-    /// 13 % fewer field multiplications per row MSM); with a kernel (blst's
-    /// IFMA kernels) the kernel's window-8 table.
-    pub(crate) fn fk20_subset_group(precompute: usize) -> Option<usize> {
-        (precompute == 8 && !B::msm_accelerated()).then_some(10)
+    /// The FK20 table plan of this settings' precompute level on this
+    /// CPU (see [`fk20_plan`]).
+    pub fn fk20_plan(&self) -> Fk20Plan {
+        fk20_plan(self.precompute, B::msm_accelerated())
     }
 
     /// The FK20 precomputation for cells of `FIELD_ELEMENTS_PER_CELL`.
     pub(crate) fn fk20(&self) -> Result<&Fk20<B>> {
         crate::par::get_or_build(&self.fk20, || {
-            let subset_group = Self::fk20_subset_group(self.precompute);
-            let window = match subset_group {
-                Some(_) => 0,
-                None => Self::fk20_table_window(self.precompute),
+            let plan = self.fk20_plan();
+            let window = match plan {
+                Fk20Plan::Window(w) => w,
+                Fk20Plan::NoTable | Fk20Plan::Subsets(_) => 0,
             };
             let fk20 = match self.fk20_rows {
                 Some(bytes) => Fk20::from_rows(
@@ -167,7 +155,7 @@ impl<B: Backend> KzgSettings<B> {
                 ),
             };
             fk20.map(|mut fk20| {
-                if let Some(group) = subset_group {
+                if let Fk20Plan::Subsets(group) = plan {
                     fk20.build_subset_sum_tables(group);
                 }
                 fk20
