@@ -9,6 +9,9 @@ use fastkzg::{Blob, Cell};
 /// `C_KZG_OK`.
 pub const OK: i32 = 0;
 
+/// `C_KZG_BADARGS`.
+pub const BADARGS: i32 = 1;
+
 /// c-kzg's `KZGSettings`: 80 bytes on 64-bit targets, pointer-aligned.
 #[repr(C, align(8))]
 pub struct Settings([u8; 80]);
@@ -71,6 +74,21 @@ type VerifyCells = unsafe extern "C" fn(
     u64,
     *const Settings,
 ) -> i32;
+type VerifyShared = unsafe extern "C" fn(
+    *mut bool,
+    *const [u8; 48],
+    *const u64,
+    u64,
+    *const Cell,
+    *const [u8; 48],
+    u64,
+    *const Settings,
+) -> i32;
+type CellsBatch = unsafe extern "C" fn(*mut Cell, *const Blob, u64, *const Settings) -> i32;
+type CellsProofsBatch =
+    unsafe extern "C" fn(*mut Cell, *mut [u8; 48], *const Blob, u64, *const Settings) -> i32;
+type RecoverBatch =
+    unsafe extern "C" fn(*mut Cell, *const u64, u64, *const Cell, u64, *const Settings) -> i32;
 pub type Load =
     unsafe extern "C" fn(*mut Settings, *const u8, u64, *const u8, u64, *const u8, u64, u64) -> i32;
 type LoadFile = unsafe extern "C" fn(*mut Settings, *mut libc::FILE, u64) -> i32;
@@ -105,6 +123,11 @@ pub struct CAbi {
     pub free_trusted_setup: Free,
     pub compute_challenge: Challenge,
     pub compute_verify_cell_kzg_proof_batch_challenge: CellChallenge,
+    pub verify_blob_cell_proofs: VerifyBatch,
+    pub verify_cells_shared_indices: VerifyShared,
+    pub compute_cells_batch: CellsBatch,
+    pub compute_cells_and_kzg_proofs_batch: CellsProofsBatch,
+    pub recover_cells_batch: RecoverBatch,
 }
 
 /// The raw setup points of the embedded mainnet text, as `load_trusted_setup`
@@ -178,6 +201,14 @@ pub fn get() -> &'static CAbi {
                     &lib,
                     b"fastkzg_compute_verify_cell_kzg_proof_batch_challenge\0",
                 ),
+                verify_blob_cell_proofs: sym(&lib, b"fastkzg_verify_blob_cell_proofs\0"),
+                verify_cells_shared_indices: sym(&lib, b"fastkzg_verify_cells_shared_indices\0"),
+                compute_cells_batch: sym(&lib, b"fastkzg_compute_cells_batch\0"),
+                compute_cells_and_kzg_proofs_batch: sym(
+                    &lib,
+                    b"fastkzg_compute_cells_and_kzg_proofs_batch\0",
+                ),
+                recover_cells_batch: sym(&lib, b"fastkzg_recover_cells_batch\0"),
                 _lib: lib,
             }
         }

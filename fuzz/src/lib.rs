@@ -21,7 +21,12 @@
 //! mutations (field elements at and around the modulus, points negated, at
 //! infinity with stray bits, off the curve, outside the subgroup, index
 //! lists unsorted, duplicated, out of range, too short).
+//!
+//! The batch calls (several blobs in one call) have targets of their own
+//! ([`batch`]), checked against their definition: the spec function applied
+//! blob by blob, through c-kzg and through fastkzg's own per-blob calls.
 
+pub mod batch;
 pub mod cabi;
 pub mod challenges;
 pub mod fixture;

@@ -9,11 +9,11 @@ use crate::cabi::{self, ok};
 use crate::fixture::{self, Fixture};
 use crate::input::{self, Shape};
 
-fn ours() -> &'static fastkzg::KzgSettings {
+pub(crate) fn ours() -> &'static fastkzg::KzgSettings {
     fastkzg::mainnet()
 }
 
-fn ck() -> &'static c_kzg::KzgSettings {
+pub(crate) fn ck() -> &'static c_kzg::KzgSettings {
     c_kzg::ethereum_kzg_settings(0)
 }
 
@@ -37,7 +37,7 @@ fn cblob(b: &Blob) -> Box<CBlob> {
     Box::new(CBlob::new(*b))
 }
 
-fn ccells(cells: &[Cell]) -> Vec<CCell> {
+pub(crate) fn ccells(cells: &[Cell]) -> Vec<CCell> {
     cells.iter().map(|c| CCell::new(*c)).collect()
 }
 

@@ -1,0 +1,6 @@
+//! `compute_cells_and_kzg_proofs_batch`: the Rust API and the C ABI agree with `compute_cells_and_kzg_proofs` of each blob, in c-kzg and in fastkzg.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(
+    |data: &[u8]| fastkzg_fuzz::batch::batch_compute_cells_and_kzg_proofs(data)
+);
