@@ -7,6 +7,7 @@
 //! every helper here is its plain serial twin.
 
 use std::cell::Cell;
+use std::ops::Range;
 
 thread_local! {
     /// Set while [`run_serial`] runs on this thread.
@@ -91,8 +92,8 @@ pub(crate) fn map_collect<T: Send, F: Fn(usize) -> T + Sync + Send>(n: usize, f:
     (0..n).map(f).collect()
 }
 
-/// Like [`map_collect`] for fallible work: the first error (in index order
-/// when serial; any error when parallel) is returned.
+/// Like [`map_collect`] for fallible work: the first error in index order
+/// is returned (when parallel, after every item has run).
 pub(crate) fn try_map_collect<T: Send, E: Send, F: Fn(usize) -> Result<T, E> + Sync + Send>(
     n: usize,
     f: F,
@@ -100,9 +101,85 @@ pub(crate) fn try_map_collect<T: Send, E: Send, F: Fn(usize) -> Result<T, E> + S
     #[cfg(feature = "parallel")]
     if n > 1 && is_parallel() {
         use rayon::prelude::*;
-        return (0..n).into_par_iter().map(f).collect();
+        // Every result first, then the first error in index order: rayon's
+        // own collect into a `Result` keeps whichever error a thread met
+        // first, and callers name the first bad input.
+        let results: Vec<Result<T, E>> = (0..n).into_par_iter().map(f).collect();
+        return results.into_iter().collect();
     }
     (0..n).map(f).collect()
+}
+
+/// `n` items cut into consecutive ranges of `per` items each (the last one
+/// shorter), the one shape in which the library's parallel paths split
+/// their work: the ranges are [`Ranges::map`]ped over the pool. The
+/// number of parts is each path's own tuned rule, expressed through the
+/// constructors: [`ranges`] (one part per thread of the pool, each of at
+/// least a minimum size), [`Ranges::per_thread`] (the same for a given
+/// thread count: 1 where a path splits only from some thread count on),
+/// [`Ranges::into_parts`] (a given number of parts) and [`Ranges::of_len`]
+/// (a given length per part).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ranges {
+    n: usize,
+    per: usize,
+}
+
+/// [`Ranges::per_thread`] on the threads of the caller's pool
+/// ([`threads`]).
+pub(crate) fn ranges(n: usize, min_per_part: usize) -> Ranges {
+    Ranges::per_thread(n, threads(), min_per_part)
+}
+
+impl Ranges {
+    /// `parts = threads.min(n / min_per_part).max(1)` parts: one per
+    /// thread, as long as each has at least `min_per_part` items (with
+    /// `min_per_part = 1`, at most one per item), and at least one.
+    pub(crate) fn per_thread(n: usize, threads: usize, min_per_part: usize) -> Ranges {
+        Ranges::into_parts(n, threads.min(n / min_per_part.max(1)).max(1))
+    }
+
+    /// Ranges of `⌈n/parts⌉` items: `parts` of them, or fewer,
+    /// `⌈n/⌈n/parts⌉⌉`, where the rounding up leaves no items for the last
+    /// (9 items in 4 parts are 3 ranges of 3); none for `n = 0`.
+    pub(crate) fn into_parts(n: usize, parts: usize) -> Ranges {
+        Ranges::of_len(n, n.div_ceil(parts.max(1)))
+    }
+
+    /// Ranges of `per` items (at least 1).
+    pub(crate) fn of_len(n: usize, per: usize) -> Ranges {
+        Ranges { n, per: per.max(1) }
+    }
+
+    /// The items per range (the last one may have fewer).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn per(&self) -> usize {
+        self.per
+    }
+
+    /// The number of ranges, `⌈n/per⌉`.
+    pub(crate) fn count(&self) -> usize {
+        self.n.div_ceil(self.per)
+    }
+
+    /// Range `i` (`i < count()`): `i·per .. min(n, (i + 1)·per)`.
+    pub(crate) fn get(&self, i: usize) -> Range<usize> {
+        i * self.per..self.n.min((i + 1) * self.per)
+    }
+
+    /// `f(range)` for every range, collected in order; over the pool when
+    /// parallel ([`map_collect`]).
+    pub(crate) fn map<T: Send>(&self, f: impl Fn(Range<usize>) -> T + Sync + Send) -> Vec<T> {
+        map_collect(self.count(), |i| f(self.get(i)))
+    }
+
+    /// [`Ranges::map`] for fallible work ([`try_map_collect`]).
+    pub(crate) fn try_map<T: Send, E: Send>(
+        &self,
+        f: impl Fn(Range<usize>) -> Result<T, E> + Sync + Send,
+    ) -> Result<Vec<T>, E> {
+        try_map_collect(self.count(), |i| f(self.get(i)))
+    }
 }
 
 /// Runs two closures, on two threads when parallel.
@@ -134,4 +211,77 @@ pub(crate) type Lazy<T> = once_cell::race::OnceBox<T>;
 /// kept and the others are dropped (they are equal).
 pub(crate) fn get_or_build<T>(cell: &Lazy<T>, build: impl FnOnce() -> T) -> &T {
     cell.get_or_init(|| Box::new(build()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The ranges of every split, concatenated, are `0..n` in order, none
+    /// empty, all but the last `per` long; their number follows the rule
+    /// `parts = threads.min(n / min).max(1)`, `per = ⌈n/parts⌉`,
+    /// `count = ⌈n/per⌉ ≤ parts`.
+    #[test]
+    fn ranges_cover_every_index_once() {
+        for n in 0..130 {
+            for threads in 1..12 {
+                for min in 1..6 {
+                    let r = Ranges::per_thread(n, threads, min);
+                    let parts = threads.min(n / min).max(1);
+                    assert_eq!(r.per(), n.div_ceil(parts).max(1));
+                    assert_eq!(r.count(), n.div_ceil(r.per()));
+                    assert!(r.count() <= parts);
+                    let all: Vec<Range<usize>> = (0..r.count()).map(|i| r.get(i)).collect();
+                    assert!(all.iter().all(|x| !x.is_empty()));
+                    assert!(all.iter().rev().skip(1).all(|x| x.len() == r.per()));
+                    let indices: Vec<usize> = all.into_iter().flatten().collect();
+                    assert_eq!(indices, (0..n).collect::<Vec<_>>(), "{n} {threads} {min}");
+                }
+            }
+        }
+    }
+
+    /// The part counts of the rules the library uses.
+    #[test]
+    fn part_counts() {
+        let count = |n, threads, min| Ranges::per_thread(n, threads, min).count();
+        // One part per thread, with a minimum size per part.
+        assert_eq!(count(4096, 2, 1024), 2);
+        assert_eq!(count(4096, 16, 1024), 4);
+        assert_eq!(count(4095, 16, 1024), 3);
+        assert_eq!(count(1000, 16, 1024), 1);
+        // At most one part per item; rounding up can leave fewer parts.
+        assert_eq!(count(100, 8, 1), 8);
+        assert_eq!(count(3, 8, 1), 3);
+        assert_eq!(count(10, 4, 1), 4);
+        assert_eq!(count(9, 4, 1), 3);
+        assert_eq!(count(0, 4, 1), 0);
+        assert_eq!(count(1, 4, 1), 1);
+        // A given number of parts, or a given length.
+        assert_eq!(Ranges::into_parts(256, 8).count(), 8);
+        assert_eq!(Ranges::into_parts(256, 8).per(), 32);
+        assert_eq!(Ranges::into_parts(5, 0).count(), 1);
+        assert_eq!(Ranges::of_len(1000, 64).count(), 16);
+        assert_eq!(Ranges::of_len(1000, 64).get(15), 960..1000);
+        assert_eq!(Ranges::of_len(10, 0).per(), 1);
+    }
+
+    /// `map` and `try_map` see every range once, in order, serially and on
+    /// a pool.
+    #[test]
+    fn map_visits_the_ranges_in_order() {
+        let r = Ranges::into_parts(103, 7);
+        let want: Vec<Range<usize>> = (0..r.count()).map(|i| r.get(i)).collect();
+        let serial = run_serial(|| r.map(|x| x));
+        assert_eq!(serial, want);
+        let pooled = crate::with_threads(3, || r.map(|x| x)).expect("pool");
+        assert_eq!(pooled, want);
+        let sums = r.try_map(|x| Ok::<usize, ()>(x.sum())).expect("no error");
+        assert_eq!(sums.iter().sum::<usize>(), (0..103).sum());
+        assert!(r
+            .try_map(|x| if x.start > 50 { Err(x.start) } else { Ok(()) })
+            .is_err());
+        assert_eq!(ranges(0, 1).count(), 0);
+        assert_eq!(run_serial(|| ranges(1000, 1).count()), 1);
+    }
 }

@@ -85,16 +85,6 @@ macro_rules! forward_ops {
 
 pub(crate) mod accel;
 pub mod blst;
-mod blst_final_exp;
-mod blst_fp;
-mod blst_fr_lincomb;
-mod blst_glv;
-mod blst_ifma;
-mod blst_lanes;
-mod blst_pairing;
-mod blst_subgroup;
-#[cfg(test)]
-mod blst_test_points;
 pub(crate) mod limbs;
 pub(crate) mod prefetch;
 pub use self::blst::Blst;

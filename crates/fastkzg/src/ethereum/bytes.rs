@@ -5,6 +5,7 @@
 use crate::backend::{Backend, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::constants::{BYTES_PER_BLOB, BYTES_PER_CELL};
+use crate::par::Ranges;
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
 pub type Blob = [u8; BYTES_PER_BLOB];
@@ -114,9 +115,8 @@ pub(crate) fn bytes_to_g1_many<B: Backend>(
     let chunk = share
         .div_ceil(per_thread)
         .clamp(MIN_CHUNK.max(B::g1_decompress_lanes()), MAX_CHUNK);
-    let chunks = crate::par::map_collect(bytes.len().div_ceil(chunk), |c| {
-        B::g1_decompress_many(&bytes[c * chunk..bytes.len().min((c + 1) * chunk)])
-    });
+    let chunks =
+        Ranges::of_len(bytes.len(), chunk).map(|range| B::g1_decompress_many(&bytes[range]));
     chunks
         .into_iter()
         .flatten()

@@ -44,21 +44,15 @@ fn inverse_differences<B: Backend>(
     roots: &[B::Fr],
     z: &B::Fr,
 ) -> Result<(Vec<B::Fr>, Option<usize>)> {
-    let parts = crate::par::threads()
-        .min(roots.len() / INVERSE_PART_MIN)
-        .max(1);
-    let per = roots.len().div_ceil(parts).max(1);
-    let chunks = crate::par::try_map_collect(roots.len().div_ceil(per), |c| {
-        let mut d: Vec<B::Fr> = roots[c * per..roots.len().min((c + 1) * per)]
-            .iter()
-            .map(|w| *z - *w)
-            .collect();
+    let chunks = crate::par::ranges(roots.len(), INVERSE_PART_MIN).try_map(|range| {
+        let start = range.start;
+        let mut d: Vec<B::Fr> = roots[range].iter().map(|w| *z - *w).collect();
         let m = d.iter().position(|x| x.is_zero());
         if let Some(m) = m {
             d[m] = *z;
         }
         batch_inverse(&mut d)?;
-        Ok((d, m.map(|m| c * per + m)))
+        Ok((d, m.map(|m| start + m)))
     })?;
     let m = chunks.iter().find_map(|(_, m)| *m);
     Ok((chunks.into_iter().flat_map(|(d, _)| d).collect(), m))

@@ -18,6 +18,7 @@ use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::math::{fft, Domain};
 use crate::msm::{batch_affine, FixedBaseMsm, SubsetSumMsm};
+use crate::par::Ranges;
 use crate::trace::phase;
 
 /// Precomputed FK20 data for polynomials of `n` coefficients and cosets of
@@ -259,10 +260,9 @@ impl<B: Backend> Fk20<B> {
                     None => B::g1_msm(&self.rows[k], &row_scalars[k]),
                 })
             } else {
-                let share = (2 * r).div_ceil(crate::par::threads().max(1));
-                crate::par::map_collect((2 * r).div_ceil(share), |c| {
-                    let rows = c * share..((c + 1) * share).min(2 * r);
-                    match (&self.subset_tables, &self.tables) {
+                // One share of the rows per thread.
+                Ranges::into_parts(2 * r, crate::par::threads())
+                    .map(|rows| match (&self.subset_tables, &self.tables) {
                         (Some(t), _) => {
                             SubsetSumMsm::msm_many(&t[rows.clone()], &row_scalars[rows])
                         }
@@ -276,9 +276,8 @@ impl<B: Backend> Fk20<B> {
                                 .collect();
                             batch_affine::g1_msm_many_shifted::<B>(&msms)
                         }
-                    }
-                })
-                .concat()
+                    })
+                    .concat()
             }
         );
         phase!(

@@ -15,6 +15,7 @@ use super::bit_reversal::bit_reversal_permutation_in_place;
 use super::domain::Domain;
 use crate::backend::{Accel, Backend, Module, Scalar};
 use crate::error::{Error, Result};
+use crate::par::Ranges;
 
 /// How the twiddle products are made: `None`, one per butterfly (radix-2);
 /// `Some((f, lanes))`, in batches `f(ys, ws)` (`ys[i] ← ws[i]·ys[i]`) of
@@ -208,16 +209,13 @@ fn split_radix_size_in_shares<F: Scalar, T: Module<F>>(
         .iter()
         .flat_map(|o| (0..q).map(move |k| (*o, k)))
         .collect();
-    let shares = if parallel {
-        crate::par::threads().min(groups.len()).max(1)
-    } else {
-        1
-    };
-    let per = groups.len().div_ceil(shares).max(1);
+    // One share per thread (at most one per group).
+    let threads = if parallel { crate::par::threads() } else { 1 };
+    let shares = Ranges::per_thread(groups.len(), threads, 1);
     let positions = |(o, k): (usize, usize)| [o + k, o + q + k, o + 2 * q + k, o + 3 * q + k];
     let input: &[T] = a;
-    let done = crate::par::map_collect(groups.len().div_ceil(per), |s| {
-        let mine = &groups[s * per..groups.len().min((s + 1) * per)];
+    let done = shares.map(|range| {
+        let mine = &groups[range];
         let mut v: Vec<[T; 4]> = mine
             .iter()
             .map(|g| positions(*g).map(|i| input[i]))
@@ -291,9 +289,8 @@ pub(crate) fn scale_split<F: Scalar, T: Module<F>>(
     #[cfg(feature = "parallel")]
     if parallel && crate::par::is_parallel() {
         use rayon::prelude::*;
-        let per = ys
-            .len()
-            .div_ceil(crate::par::threads().max(1))
+        let per = Ranges::into_parts(ys.len(), crate::par::threads())
+            .per()
             .next_multiple_of(lanes.max(1));
         ys.par_chunks_mut(per)
             .zip(ws.par_chunks(per))

@@ -9,11 +9,14 @@
 //! against `(255/c)·(n + 2^c)` additions plus 255 doublings for a
 //! variable-base Pippenger.
 
+use core::ops::Range;
+
 use super::batch_affine::{
     merged_bucket_sum, recode, signed_digit_buckets, signed_digit_sum_in_range,
 };
 use super::jacobian::Jacobian;
 use crate::backend::{Backend, Group, Module};
+use crate::par::Ranges;
 
 /// A fixed-base MSM table for a list of bases.
 pub struct FixedBaseMsm<B: Backend> {
@@ -74,16 +77,12 @@ impl<B: Backend> FixedBaseMsm<B> {
     pub fn new(bases: &[B::G1Affine], window: usize) -> Self {
         let window = window.clamp(2, 16);
         let layers = signed_layers(window);
-        // Bases are split into chunks built (and normalised) independently.
-        let chunk = bases
-            .len()
-            .div_ceil(crate::par::threads().max(1) * 4)
-            .max(1);
-        let parts = crate::par::map_collect(bases.len().div_ceil(chunk), |c| {
-            let lo = c * chunk;
-            let hi = (lo + chunk).min(bases.len());
-            let mut proj = Vec::with_capacity((hi - lo) * layers);
-            for p in &bases[lo..hi] {
+        // Bases are split into chunks built (and normalised) independently,
+        // four per thread.
+        let chunks = Ranges::into_parts(bases.len(), crate::par::threads().max(1) * 4);
+        let parts = chunks.map(|range| {
+            let mut proj = Vec::with_capacity(range.len() * layers);
+            for p in &bases[range] {
                 let mut acc = B::g1_from_affine(p);
                 for j in 0..layers {
                     proj.push(acc);
@@ -204,29 +203,25 @@ impl<B: Backend> FixedBaseMsm<B> {
             // A power of two of bucket ranges, at most one per thread.
             return self.msm_merged(scalars, slices, 1 << threads.max(1).ilog2());
         }
-        let per = n.div_ceil(slices);
-        let bounds = |c: usize| (c * per, n.min((c + 1) * per));
-        let recode_slice = |c: usize| {
-            let (lo, hi) = bounds(c);
-            self.recode_all(&scalars[lo..hi])
-        };
+        let cuts = Ranges::into_parts(n, slices);
+        let recode_slice = |slice: Range<usize>| self.recode_all(&scalars[slice]);
         // With ranges, the several tasks of a slice share its digits,
         // recoded once beforehand; without, each task recodes its slice.
         let shared = if ranges > 1 {
-            crate::par::map_collect(n.div_ceil(per), recode_slice)
+            cuts.map(recode_slice)
         } else {
             Vec::new()
         };
         let len = (1usize << (self.window - 1)) / ranges;
-        let partial = crate::par::map_collect(n.div_ceil(per) * ranges, |task| {
+        let partial = crate::par::map_collect(cuts.count() * ranges, |task| {
             let (c, r) = (task / ranges, task % ranges);
-            let (lo, hi) = bounds(c);
-            let points = &self.table[lo * self.layers..hi * self.layers];
+            let slice = cuts.get(c);
+            let points = &self.table[slice.start * self.layers..slice.end * self.layers];
             match shared.get(c) {
                 Some(digits) => {
                     signed_digit_sum_in_range::<B>(points, digits, self.window, r * len, len)
                 }
-                None => B::g1_msm_signed_digits(points, &recode_slice(c), self.window),
+                None => B::g1_msm_signed_digits(points, &recode_slice(slice), self.window),
             }
         });
         partial.into_iter().fold(B::G1::zero(), |acc, p| acc + p)
@@ -241,11 +236,9 @@ impl<B: Backend> FixedBaseMsm<B> {
     /// (about 4 k additions) instead of the reduction of 4096 (about 8 k).
     fn msm_merged(&self, scalars: &[B::Fr], slices: usize, ranges: usize) -> B::G1 {
         let n = scalars.len().min(self.num_bases);
-        let per = n.div_ceil(slices.max(1)).max(1);
-        let buckets = crate::par::map_collect(n.div_ceil(per), |c| {
-            let (lo, hi) = (c * per, n.min((c + 1) * per));
-            let points = &self.table[lo * self.layers..hi * self.layers];
-            signed_digit_buckets::<B>(points, &self.recode_all(&scalars[lo..hi]), self.window)
+        let buckets = Ranges::into_parts(n, slices).map(|slice| {
+            let points = &self.table[slice.start * self.layers..slice.end * self.layers];
+            signed_digit_buckets::<B>(points, &self.recode_all(&scalars[slice]), self.window)
         });
         let half = 1usize << (self.window - 1);
         let len = half / ranges.next_power_of_two().clamp(1, half);

@@ -19,6 +19,7 @@ pub(crate) use subset_sum::position_chain;
 pub use subset_sum::SubsetSumMsm;
 
 use crate::backend::Backend;
+use crate::par::Ranges;
 
 /// The fewest points per part when a variable-base MSM is split over one
 /// or two threads, or runs on the backend's own MSM (smaller parts lose
@@ -136,20 +137,17 @@ fn g1_msm_in_parts<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr], thread
     } else {
         SPLIT_MIN_POINTS
     };
-    let parts = threads.min(n / min_part).max(1);
-    if parts == 1 {
+    let parts = Ranges::per_thread(n, threads, min_part);
+    if parts.count() <= 1 {
         return g1_msm::<B>(points, scalars);
     }
-    let chunk = n.div_ceil(parts);
-    crate::par::map_collect(n.div_ceil(chunk), |c| {
-        let (lo, hi) = (c * chunk, ((c + 1) * chunk).min(n));
-        g1_msm::<B>(&points[lo..hi], &scalars[lo..hi])
-    })
-    .into_iter()
-    .fold(
-        <B::G1 as crate::backend::Module<B::Fr>>::zero(),
-        |acc, p| acc + p,
-    )
+    parts
+        .map(|range| g1_msm::<B>(&points[range.clone()], &scalars[range]))
+        .into_iter()
+        .fold(
+            <B::G1 as crate::backend::Module<B::Fr>>::zero(),
+            |acc, p| acc + p,
+        )
 }
 
 /// The naive linear combination: one scalar multiplication per point. The

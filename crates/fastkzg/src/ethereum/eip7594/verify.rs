@@ -16,6 +16,7 @@ use crate::ethereum::constants::{
 use crate::ethereum::verifier::CellCommitment;
 use crate::ethereum::KzgVerifier;
 use crate::math::fft;
+use crate::par::Ranges;
 use crate::trace::{phase, span};
 
 /// A cell batch ready for its last steps ([`KzgVerifier::check_cell_batch`]):
@@ -140,12 +141,10 @@ impl<B: Backend> KzgVerifier<B> {
             };
         }
         let groups: Vec<Vec<usize>> = distinct.iter().map(|c| members[*c].clone()).collect();
-        let parts = crate::par::threads().min(groups.len()).max(1);
-        let per_part = groups.len().div_ceil(parts);
-        let sums: Vec<Option<(B::Fp, B::Fp)>> =
-            crate::par::map_collect(groups.len().div_ceil(per_part), |p| {
-                let mine = &groups[p * per_part..groups.len().min((p + 1) * per_part)];
-                crate::msm::small_groups::glv_group_sums::<B>(proofs, halves, mine)
+        // One part per thread, at most one per column.
+        let sums: Vec<Option<(B::Fp, B::Fp)>> = crate::par::ranges(groups.len(), 1)
+            .map(|range| {
+                crate::msm::small_groups::glv_group_sums::<B>(proofs, halves, &groups[range])
             })
             .into_iter()
             .flatten()
@@ -245,16 +244,14 @@ impl<B: Backend> KzgVerifier<B> {
         randomizers: &[(u64, u64)],
     ) -> Result<CellCommitment<B>> {
         let ByColumn { members, distinct } = by_column;
+        // Split from three threads on: one part per thread, at most one per
+        // column.
         let threads = crate::par::threads();
-        let parts = if threads > 2 {
-            threads.min(distinct.len()).max(1)
-        } else {
-            1
-        };
-        let per_part = distinct.len().div_ceil(parts).max(1);
-        let partials = crate::par::try_map_collect(distinct.len().div_ceil(per_part), |p| {
+        let threads = if threads > 2 { threads } else { 1 };
+        let parts = Ranges::per_thread(distinct.len(), threads, 1);
+        let partials = parts.try_map(|range| {
             let mut interp = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-            for col in &distinct[p * per_part..distinct.len().min((p + 1) * per_part)] {
+            for col in &distinct[range] {
                 self.add_column_interpolation(
                     *col,
                     &members[*col],

@@ -7,8 +7,8 @@
 //! element. Eight products and their carries per term, and twelve per
 //! output, instead of a full Montgomery product per term.
 
-use super::blst::Fr;
-use super::limbs::sub_with_borrow;
+use super::Fr;
+use crate::backend::limbs::sub_with_borrow;
 use crate::constants::BLS_MODULUS_LIMBS;
 use crate::msm::glv::LAMBDA;
 

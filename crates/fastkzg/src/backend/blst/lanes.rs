@@ -4,7 +4,7 @@
 //! three products per point), so a doubling costs 5M + 2S and an addition
 //! 5M + 1S, written in place. blst's Jacobian doubling is 2M + 5S plus
 //! about ten additions and subtractions of field elements; the affine
-//! doubling has four, and the subgroup check ([`super::blst_subgroup`]),
+//! doubling has four, and the subgroup check ([`super::subgroup`]),
 //! whose chains are 126 doublings per point, spends most of its time there.
 //!
 //! A zero denominator (the sum of a point and itself or its opposite, or
@@ -14,8 +14,8 @@
 
 use blst::{blst_fp, blst_p1_affine};
 
-use super::blst_fp::Fp;
-use super::BaseField;
+use super::fp::Fp;
+use crate::backend::BaseField;
 
 /// The points of the lanes and which of them broke.
 pub(super) struct Lanes {
@@ -163,7 +163,7 @@ impl Lanes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::blst_test_points::{affine, jacobian, mult};
+    use super::super::test_points::{affine, jacobian, mult};
     use super::*;
     use blst::blst_p1;
 

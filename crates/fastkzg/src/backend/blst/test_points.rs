@@ -1,5 +1,5 @@
 //! Point conversions and products for the blst backend's unit tests
-//! ([`super::blst_subgroup`], [`super::blst_lanes`]).
+//! ([`super::subgroup`], [`super::lanes`]).
 
 use blst::{blst_p1, blst_p1_affine};
 

@@ -32,8 +32,8 @@ use core::sync::atomic::{AtomicU64, Ordering};
 
 use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6, blst_p1_affine, blst_p2_affine};
 
-use super::blst_final_exp::Fp2;
-use super::blst_fp::Fp;
+use super::final_exp::Fp2;
+use super::fp::Fp;
 
 /// The source of [`Lines::id`].
 static NEXT_LINES_ID: AtomicU64 = AtomicU64::new(0);
@@ -286,7 +286,7 @@ fn partnered<'p, 'a>(
 }
 
 /// Whether the product of the pairings of `pairs` is 1: the shared Miller
-/// loop, then the final exponentiation ([`super::blst_final_exp`]). One
+/// loop, then the final exponentiation ([`super::final_exp`]). One
 /// thread: the verifications pair two points, and half a Miller loop is
 /// shorter than waking another thread costs.
 pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
@@ -297,7 +297,7 @@ pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
         Some((first, second, terms)) => miller_loop_partnered(first, second, terms),
         None => miller_loop_lines_n(pairs),
     };
-    let fe = super::blst_final_exp::final_exp(&f);
+    let fe = super::final_exp::final_exp(&f);
     // SAFETY: reads an initialised fp12.
     unsafe { blst::blst_fp12_is_one(&fe) }
 }
@@ -305,7 +305,7 @@ pub(super) fn pairing_product_is_one(pairs: &[LinePair<'_>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::blst_final_exp::blst_final_exp;
+    use crate::backend::blst::final_exp::blst_final_exp;
 
     fn random_g1(seed: u8) -> blst_p1_affine {
         let mut p = blst::blst_p1::default();

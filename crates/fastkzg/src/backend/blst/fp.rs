@@ -6,8 +6,8 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use blst::blst_fp;
 
-use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod, sub_with_borrow};
-use super::BaseField;
+use crate::backend::limbs::{add_mod, neg_mod, read_fresh, sub_mod, sub_with_borrow};
+use crate::backend::BaseField;
 
 /// An element of Fp in blst's Montgomery form.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -73,7 +73,7 @@ impl Fp {
 }
 
 // Addition, subtraction and negation are inlined limb arithmetic
-// ([`super::limbs`]) on blst's representation, reduced below p.
+// ([`crate::backend::limbs`]) on blst's representation, reduced below p.
 
 impl Add for Fp {
     type Output = Fp;

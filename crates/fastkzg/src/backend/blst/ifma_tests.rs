@@ -4,9 +4,9 @@
 
 use rand::{Rng, SeedableRng};
 
-use super::super::accel::fr_from_bytes_be_each;
-use super::super::blst::{Blst, Fr, G1};
-use super::super::{Accel, Backend, Group, Module, Scalar};
+use super::super::{Blst, Fr, G1};
+use crate::backend::accel::fr_from_bytes_be_each;
+use crate::backend::{Accel, Backend, Group, Module, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
 
 /// Whether the engine runs here; says why not otherwise (the tests then
@@ -43,7 +43,7 @@ fn points(n: usize, rng: &mut impl Rng) -> Vec<G1> {
 
 #[test]
 fn beta_agrees_with_the_backend() {
-    assert_eq!(fastkzg_ifma::BETA, super::super::blst_glv::BETA.l);
+    assert_eq!(fastkzg_ifma::BETA, super::super::glv::BETA.l);
 }
 
 #[test]
@@ -179,7 +179,7 @@ fn decompress_many_matches_one_at_a_time() {
             b[47] = x;
             b
         })
-        .find(|b| Blst::g1_decompress(b) == Err(super::super::PointError::NotInSubgroup))
+        .find(|b| Blst::g1_decompress(b) == Err(crate::backend::PointError::NotInSubgroup))
         .expect("some small x gives a point outside G1");
     encodings[9] = outside;
     for n in [1usize, 3, 9, 20] {
@@ -189,6 +189,6 @@ fn decompress_many_matches_one_at_a_time() {
     }
     assert_eq!(
         Blst::g1_decompress_many(&encodings)[9],
-        Err(super::super::PointError::NotInSubgroup)
+        Err(crate::backend::PointError::NotInSubgroup)
     );
 }

@@ -6,7 +6,7 @@
 use blst::{blst_fp, blst_fr, blst_p1, blst_p1_affine};
 use fastkzg_ifma::{G1Affine, G1Jacobian, G1Ops};
 
-use super::blst::Fr;
+use super::Fr;
 
 // blst's types are `repr(C)` structs of 64-bit words in the order of the
 // engine's `repr(C)` types; the views below rely on equal sizes and
@@ -89,5 +89,5 @@ impl G1Ops for BlstG1 {
 }
 
 #[cfg(test)]
-#[path = "blst_ifma_tests.rs"]
+#[path = "ifma_tests.rs"]
 mod tests;

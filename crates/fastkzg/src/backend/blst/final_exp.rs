@@ -35,8 +35,8 @@
 
 use blst::{blst_fp12, blst_fp2};
 
-use super::blst_fp::{fresh, Fp};
-use super::BaseField;
+use super::fp::{fresh, Fp};
+use crate::backend::BaseField;
 
 /// An element of Fp2 with inlined additions; products call blst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,10 +25,10 @@
 
 use blst::{blst_p1, blst_p1_affine};
 
-use super::blst_fp::Fp;
-use super::blst_glv::endomorphism;
-use super::blst_lanes::Lanes;
-use super::BaseField;
+use super::fp::Fp;
+use super::glv::endomorphism;
+use super::lanes::Lanes;
+use crate::backend::BaseField;
 use crate::constants::BLS_X_ABS as Z_ABS;
 use crate::msm::jacobian::batch_invert;
 
@@ -188,7 +188,7 @@ pub(super) fn z_multiple_if_in_g1(p: &blst_p1_affine) -> Option<blst_p1_affine> 
 
 #[cfg(test)]
 mod tests {
-    use super::super::blst_test_points::{affine, jacobian, mult};
+    use super::super::test_points::{affine, jacobian, mult};
     use super::*;
     use crate::constants::BLS_MODULUS_LIMBS;
 
