@@ -12,7 +12,7 @@
 //! must give the compositions' answer: the same outputs or verdict, or an
 //! error where the composition has one. A Rust error must name the blob
 //! ([`Error::InBlob`]) and the position inside it that the composition's
-//! first error names (for now with one allowance, see [`ERRORS_IN_ORDER`]);
+//! first error names (see [`ERRORS_IN_ORDER`]);
 //! a C ABI error must be `C_KZG_BADARGS` with the output buffers untouched
 //! (they are filled with a sentinel first) and `*ok` false.
 //!
@@ -190,17 +190,12 @@ fn c_verdict(what: &str, ret: i32, byte: u8) -> Option<bool> {
 }
 
 /// Whether a batch error must name the first bad blob (and, in a cell
-/// list, the first bad cell) in order, as the batch calls document.
-///
-/// Not yet: fastkzg's `par::try_map_collect` collects a rayon iterator of
-/// `Result`s, which returns the error of whichever item a thread reaches
-/// first, so with several non-canonical blobs (or cells) a batch call names
-/// any one of them (the first fuzz run found `compute_cells_batch` naming
-/// blob 1 of a batch whose blob 0 was non-canonical too). Until that
-/// returns the first error in order, a non-canonical element named out of
-/// order is accepted if it is really there (the first such element of the
-/// blob or cell named); set this to `true` once it does.
-const ERRORS_IN_ORDER: bool = false;
+/// list, the first bad cell) in order, as the batch calls document. `true`:
+/// strict. `false` accepts an error naming another really non-canonical
+/// element (the first of the blob or cell it names), for bisecting an
+/// ordering bug apart from a wrong verdict (`par::try_map_collect` once
+/// kept rayon's first error in time, not in order).
+const ERRORS_IN_ORDER: bool = true;
 
 /// The index of the first non-canonical 32-byte field element of `bytes`.
 fn first_noncanonical(bytes: &[u8]) -> Option<usize> {

@@ -486,9 +486,21 @@ fn batch_calls_on_no_blobs<B: Backend>() {
         .recover_cells_batch::<Cell>(&data, &[])
         .unwrap()
         .is_empty());
-    // Any valid index list, duplicates too (the flattened lists are empty),
-    // and no indices at all.
-    for indices in [vec![5u64, 5, 127], vec![], (0..128).collect()] {
+    // No blobs to recover: any index list, even one recovery rejects.
+    for indices in [vec![200u64], vec![3, 3], vec![]] {
+        assert!(s
+            .recover_cells_batch::<Cell>(&indices, &[])
+            .unwrap()
+            .is_empty());
+    }
+    // Any index list, duplicates and out-of-range ones too (the flattened
+    // lists are empty), and no indices at all.
+    for indices in [
+        vec![5u64, 5, 127],
+        vec![],
+        (0..128).collect(),
+        vec![128, 1000],
+    ] {
         assert_eq!(
             s.verify_cells_shared_indices::<Cell>(&[], &indices, &[], &[])
                 .ok(),
@@ -765,11 +777,8 @@ fn errors_name_blob_and_position<B: Backend>() {
             }
         ));
     }
-    // Two bad blobs: run serially, the error names the first, as documented.
-    // (In parallel the library currently names whichever bad blob a thread
-    // reaches first: `par::try_map_collect` returns rayon's first error in
-    // time, not in order. Until that is fixed only the serial order is
-    // asserted; in parallel the error must name one of the bad blobs.)
+    // Two bad blobs: the error names the first, serially and in parallel
+    // (every blob runs, then the first error in order is kept).
     let mut two = bs.clone();
     two[2][0..32].fill(0xff);
     two[1][32..64].fill(0xff);
@@ -786,12 +795,12 @@ fn errors_name_blob_and_position<B: Backend>() {
     ));
     let e = fastkzg::run_serial(|| s.compute_cells_batch(&two).unwrap_err());
     assert_names(&e, 1, &first);
-    let e = s.compute_cells_batch(&two).unwrap_err();
-    let named = in_blob(&e).unwrap();
-    assert!(named == 1 || named == 2, "{e}");
-    assert_names(
-        &e,
-        named,
-        &s.compute_cells(&two[named]).unwrap_err().to_string(),
-    );
+    for _ in 0..8 {
+        assert_names(&s.compute_cells_batch(&two).unwrap_err(), 1, &first);
+        assert_names(
+            &s.compute_cells_and_kzg_proofs_batch(&two).unwrap_err(),
+            1,
+            &first,
+        );
+    }
 }

@@ -100,7 +100,7 @@ impl<B: Backend> KzgVerifier<B> {
     /// `cells` and `proofs` hold, blob after blob, its cells at
     /// `cell_indices` and their proofs. The verdict is that of the spec
     /// function over the flattened lists. Duplicate indices are allowed (as
-    /// in the spec function); no blobs is `Ok(true)`.
+    /// in the spec function); no blobs is `Ok(true)`, whatever the indices.
     ///
     /// Errors: an index `>= 128` (its position in `cell_indices`); lengths
     /// that are not `n`, `n·k`, `n·k`; an invalid commitment (its blob); an
@@ -114,8 +114,13 @@ impl<B: Backend> KzgVerifier<B> {
         proofs: &[Bytes48],
     ) -> Result<bool> {
         span!("verify_cells_shared_indices");
-        check_cell_indices(cell_indices)?;
         let n = commitments.len();
+        if n == 0 && cells.is_empty() && proofs.is_empty() {
+            // The flattened lists are empty: nothing to check, whatever the
+            // indices (as the spec function over the composition).
+            return Ok(true);
+        }
+        check_cell_indices(cell_indices)?;
         let per = cell_indices.len();
         let total = product(n, per, "cells")?;
         if cells.len() != total || proofs.len() != total {
@@ -334,6 +339,8 @@ impl<B: Backend> KzgSettings<B> {
     /// blob whose 64 data cells are all given takes the fast path of
     /// [`KzgSettings::recover_cells`].
     ///
+    /// No cells (no blobs) is an empty result, whatever the indices.
+    ///
     /// Errors: the index rules of `recover_cells_and_kzg_proofs` (64 to 128
     /// indices, each `< 128`, strictly ascending); `cells.len()` not a
     /// multiple of the number of indices; a non-canonical cell field element
@@ -344,6 +351,11 @@ impl<B: Backend> KzgSettings<B> {
         cells: &[T],
     ) -> Result<Vec<Cells>> {
         span!("recover_cells_batch");
+        if cells.is_empty() {
+            // No blobs: nothing to recover, whatever the indices (as the
+            // per-blob composition).
+            return Ok(Vec::new());
+        }
         let indices = check_recovery_indices(cell_indices)?;
         let per = indices.len();
         if !cells.len().is_multiple_of(per) {
