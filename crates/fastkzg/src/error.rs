@@ -26,11 +26,15 @@ pub enum Input {
     Point,
     /// The values at those points.
     Value,
+    /// The input of the EIP-4844 point-evaluation precompile
+    /// (`versioned_hash ‖ z ‖ y ‖ commitment ‖ proof`).
+    PointEvaluationInput,
 }
 
 impl Input {
     /// The input's name in messages: `blob`, `commitment`, `proof`, `z`,
-    /// `y`, `cell`, `cell index`, `commitment index`, `point`, `value`.
+    /// `y`, `cell`, `cell index`, `commitment index`, `point`, `value`,
+    /// `point-evaluation input`.
     pub fn name(self) -> &'static str {
         match self {
             Input::Blob => "blob",
@@ -43,6 +47,7 @@ impl Input {
             Input::CommitmentIndex => "commitment index",
             Input::Point => "point",
             Input::Value => "value",
+            Input::PointEvaluationInput => "point-evaluation input",
         }
     }
 }
@@ -148,6 +153,19 @@ pub enum Error {
     },
     /// A thread count (e.g. `FASTKZG_NUM_THREADS`) that is not a number.
     InvalidThreadCount(String),
+    /// The versioned hash given to the point-evaluation precompile is not
+    /// `kzg_to_versioned_hash` of the commitment (EIP-4844): a different
+    /// hash, or a version byte other than `VERSIONED_HASH_VERSION_KZG`.
+    VersionedHashMismatch {
+        /// The versioned hash of the commitment.
+        expected: [u8; 32],
+        /// The versioned hash given.
+        got: [u8; 32],
+    },
+    /// A well-formed proof that does not verify, where the call must fail
+    /// on it: the point-evaluation precompile (EIP-4844). The `verify_*`
+    /// functions return `Ok(false)` for it instead.
+    ProofRejected,
     /// An error in the inputs of one blob of a batch call (the blob's
     /// position in the batch, and the error with positions inside that
     /// blob's inputs).
@@ -218,6 +236,13 @@ impl core::fmt::Display for Error {
             Error::InvalidTrustedSetup(s) => write!(f, "invalid trusted setup: {s}"),
             Error::Io { path, source } => write!(f, "I/O error: {}: {source}", path.display()),
             Error::InBlob { blob, source } => write!(f, "blob {blob}: {source}"),
+            Error::VersionedHashMismatch { expected, got } => write!(
+                f,
+                "versioned hash 0x{} does not match the commitment's 0x{}",
+                hex::encode(got),
+                hex::encode(expected)
+            ),
+            Error::ProofRejected => f.write_str("the KZG proof does not verify"),
             Error::InvalidThreadCount(s) => write!(
                 f,
                 "thread count {s:?} is not a number (0 or 1: serial, N: N threads)"
@@ -305,6 +330,11 @@ impl Error {
                 source: std::io::Error::new(source.kind(), source.to_string()),
             },
             Error::InvalidThreadCount(s) => Error::InvalidThreadCount(s.clone()),
+            Error::VersionedHashMismatch { expected, got } => Error::VersionedHashMismatch {
+                expected: *expected,
+                got: *got,
+            },
+            Error::ProofRejected => Error::ProofRejected,
             Error::InBlob { blob, source } => Error::InBlob {
                 blob: *blob,
                 source: Box::new(source.duplicate()),

@@ -10,6 +10,7 @@
 //! |---|---|
 //! | the Ethereum API (commitments, proofs, cells, recovery, verification) | [`KzgSettings`]: [`KzgSettings::mainnet()`] (or [`mainnet()`]) for the embedded mainnet setup, [`KzgSettings::load_trusted_setup_file`] for a c-kzg setup file; every spec function is a method, and [`ethereum`] lists them |
 //! | verification only (light clients, proof checks) | [`KzgVerifier`]: [`KzgVerifier::mainnet()`], [`KzgVerifier::load_trusted_setup_file`]; no prover tables, under 1 MiB after loading; the same `verify_*` code the settings run |
+//! | the EVM's point-evaluation precompile (EIP-4844, address `0x0a`) | [`KzgVerifier::point_evaluation_precompile`] (192 bytes in, 64 out, every failure an error), [`kzg_to_versioned_hash`] |
 //! | many blobs per call | [`KzgSettings::compute_cells_batch`], [`KzgSettings::compute_cells_and_kzg_proofs_batch`], [`KzgSettings::recover_cells_batch`], [`KzgVerifier::verify_cells_shared_indices`], [`KzgVerifier::verify_blob_cell_proofs`] |
 //! | the KZG10 toolkit at any size | [`math`] (FFTs over Fr and G1, polynomials, zero polynomials, DAS extension, erasure recovery), [`msm`] (multi-scalar multiplications, fixed-base tables), [`kzg`] (setups, openings, multi-point proofs, FK20) |
 //! | another curve library | [`backend::Backend`] (curve arithmetic) and [`backend::Accel`] (optional fast paths); [`Blst`] is the default, `Arkworks`, `Zkcrypto` and `Mcl` come with the cargo features `arkworks`, `zkcrypto` and `mcl` |
@@ -107,9 +108,9 @@ pub use backend::{Backend, Blst};
 pub use constants::*;
 pub use error::{Error, Input, Result};
 pub use ethereum::{
-    compute_challenge, compute_verify_cell_kzg_proof_batch_challenge, Blob, Bytes32, Bytes48, Cell,
-    CellIndex, KzgCommitment, KzgProof, KzgSettings, KzgVerifier, MAINNET_TRUSTED_SETUP_TXT,
-    MAX_PRECOMPUTE,
+    compute_challenge, compute_verify_cell_kzg_proof_batch_challenge, kzg_to_versioned_hash, Blob,
+    Bytes32, Bytes48, Cell, CellIndex, KzgCommitment, KzgProof, KzgSettings, KzgVerifier,
+    MAINNET_TRUSTED_SETUP_TXT, MAX_PRECOMPUTE,
 };
 
 /// The shared mainnet settings on the default (blst) backend: the embedded

@@ -28,6 +28,10 @@
 //! | `blob_to_polynomial` | [`bytes::blob_to_polynomial`] |
 //! | `cell_to_coset_evals` | [`eip7594::cell_to_coset_evals`] |
 //!
+//! On the execution side, [`KzgVerifier::point_evaluation_precompile`] is
+//! EIP-4844's point-evaluation precompile (address `0x0a`), with
+//! [`kzg_to_versioned_hash`] ([`point_evaluation`]).
+//!
 //! Settings come from the embedded mainnet setup ([`crate::mainnet`],
 //! [`KzgSettings::mainnet`], [`KzgSettings::load_mainnet`]) or from a
 //! trusted setup in the c-kzg-4844 text format or as raw bytes
@@ -51,6 +55,7 @@ pub mod constants;
 pub mod eip4844;
 pub mod eip7594;
 pub mod embedded;
+pub mod point_evaluation;
 pub mod precompute;
 pub mod settings;
 pub mod trusted_setup;
@@ -60,6 +65,7 @@ pub use bytes::{Blob, Bytes32, Bytes48, Cell, KzgCommitment, KzgProof};
 pub use challenge::{compute_challenge, compute_verify_cell_kzg_proof_batch_challenge};
 pub use eip7594::{CellIndex, CellProofs, Cells};
 pub use embedded::MAINNET_TRUSTED_SETUP_TXT;
+pub use point_evaluation::kzg_to_versioned_hash;
 pub use precompute::Fk20Plan;
 pub use settings::{KzgSettings, MAX_PRECOMPUTE, TABLE_AFTER_COMMITMENTS};
 pub use verifier::KzgVerifier;
