@@ -15,7 +15,6 @@
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::ptr::addr_of_mut;
 use std::sync::Arc;
 
@@ -30,26 +29,8 @@ pub const LABEL: &str = "fastkzg C ABI";
 /// Builds the C ABI's shared library in `target_dir` (release profile)
 /// with the `cargo` that runs the report; returns its path.
 pub fn build(target_dir: &Path) -> Result<PathBuf, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let manifest = crate::workspace_root().join("Cargo.toml");
-    let mut cmd = Command::new(&cargo);
-    cmd.args([
-        "build",
-        "--release",
-        "--quiet",
-        "-p",
-        "fastkzg-c",
-        "--manifest-path",
-    ]);
-    cmd.arg(&manifest).env("CARGO_TARGET_DIR", target_dir);
-    let out = cmd
-        .stdin(Stdio::null())
-        .output()
-        .map_err(|e| format!("{cargo}: {e}"))?;
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        return Err(format!("`cargo build -p fastkzg-c` failed: {}", err.trim()));
-    }
+    let mut cmd = crate::cargo("build --release --quiet -p fastkzg-c", target_dir);
+    crate::run_build(&mut cmd, "cargo build -p fastkzg-c")?;
     let lib = target_dir
         .join("release")
         .join(libloading::library_filename("fastkzg"));
@@ -156,22 +137,12 @@ impl CAbi {
             reserved: [std::ptr::null_mut(); 7],
             sizes: [0; 2],
         });
-        let (m, l, g2) = (&b.g1_monomial, &b.g1_lagrange, &b.g2_monomial);
-        let len = |v: &Vec<u8>| v.len() as u64;
+        let [(m, ml), (l, ll), (g2, g2l)] =
+            [&b.g1_monomial, &b.g1_lagrange, &b.g2_monomial].map(|v| (v.as_ptr(), v.len() as u64));
+        let f = api.fns.load_trusted_setup;
         // SAFETY: `settings` is a writable `KZGSettings`; each pointer is
         // readable for the length passed with it.
-        let ret = unsafe {
-            (api.fns.load_trusted_setup)(
-                &mut *settings,
-                m.as_ptr(),
-                len(m),
-                l.as_ptr(),
-                len(l),
-                g2.as_ptr(),
-                len(g2),
-                p as u64,
-            )
-        };
+        let ret = unsafe { f(&mut *settings, m, ml, l, ll, g2, g2l, p as u64) };
         check(ret).map_err(|e| format!("load_trusted_setup at precompute {p}: {e}"))?;
         let loaded = CAbi {
             api: Arc::clone(api),
@@ -226,23 +197,18 @@ fn output<T>(call: impl FnOnce(*mut T) -> Ret) -> Result<T, Error> {
     Ok(unsafe { out.assume_init() })
 }
 
-/// Room for the cells of one extended blob.
-fn cells_room() -> Cells {
-    let cells = vec![Cell::default(); c_kzg::CELLS_PER_EXT_BLOB];
-    cells
-        .into_boxed_slice()
-        .try_into()
-        .expect("one cell per index")
+/// Room for one value per cell of an extended blob (the cells or the
+/// cell proofs).
+fn room<T: Clone>(zero: T) -> Box<[T; c_kzg::CELLS_PER_EXT_BLOB]> {
+    let room = vec![zero; c_kzg::CELLS_PER_EXT_BLOB].into_boxed_slice();
+    room.try_into()
+        .unwrap_or_else(|_| unreachable!("one value per cell"))
 }
 
-/// Room for the cell proofs of one extended blob.
-fn proofs_room() -> Proofs {
+/// Room for the cells and the cell proofs of one extended blob.
+fn rooms() -> (Cells, Proofs) {
     let zero = KzgProof::from_bytes(&[0; 48]).expect("48 bytes");
-    let proofs = vec![zero; c_kzg::CELLS_PER_EXT_BLOB];
-    proofs
-        .into_boxed_slice()
-        .try_into()
-        .expect("one proof per index")
+    (room(Cell::default()), room(zero))
 }
 
 // Every call below passes pointers from references or slices that live
@@ -312,7 +278,7 @@ impl CkzgApi for CAbi {
     }
 
     fn compute_cells(&self, blob: &Blob) -> Result<Cells, Error> {
-        let mut cells = cells_room();
+        let mut cells = room(Cell::default());
         let f = self.api.fns.compute_cells_and_kzg_proofs;
         let null = std::ptr::null_mut();
         // SAFETY: see the comment on this impl.
@@ -321,7 +287,7 @@ impl CkzgApi for CAbi {
     }
 
     fn compute_cells_and_kzg_proofs(&self, blob: &Blob) -> Result<(Cells, Proofs), Error> {
-        let (mut cells, mut proofs) = (cells_room(), proofs_room());
+        let (mut cells, mut proofs) = rooms();
         let f = self.api.fns.compute_cells_and_kzg_proofs;
         // SAFETY: see the comment on this impl.
         check(unsafe { f(cells.as_mut_ptr(), proofs.as_mut_ptr(), blob, self.s()) })?;
@@ -334,7 +300,7 @@ impl CkzgApi for CAbi {
         cells: &[Cell],
     ) -> Result<(Cells, Proofs), Error> {
         let n = same_lengths(&[ids.len(), cells.len()])?;
-        let (mut out, mut proofs) = (cells_room(), proofs_room());
+        let (mut out, mut proofs) = rooms();
         let f = self.api.fns.recover_cells_and_kzg_proofs;
         let (o, p) = (out.as_mut_ptr(), proofs.as_mut_ptr());
         // SAFETY: see the comment on this impl.

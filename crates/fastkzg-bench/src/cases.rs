@@ -18,10 +18,10 @@ use rand::SeedableRng;
 use rust_eth_kzg::{DASContext, TrustedSetup, UsePrecomp};
 
 use crate::cabi::CAbi;
-use crate::measure::{time_calls, Contender};
+use crate::measure::Contender;
 use crate::threads::Threads;
 use crate::Fixture;
-use Data::{AllCells, Column, OneBlob, Recover};
+use Data::{AllCells, Column, Recover};
 
 /// One call on prebuilt inputs; returns a fingerprint of the result.
 pub type Job<'a> = Box<dyn FnMut() -> u64 + Send + 'a>;
@@ -129,8 +129,6 @@ pub enum Data {
     /// 64 of blob 0's cells: a random half (`true`, ascending) or cells
     /// 0..64.
     Recover(bool),
-    /// All 128 cells of blob 0.
-    OneBlob,
     /// One column (cell index 5) of `n` blobs.
     Column(usize),
     /// All 128 cells of `n` blobs.
@@ -148,7 +146,6 @@ pub fn entries(data: Data) -> Vec<(usize, usize)> {
         Data::Blobs(n) => (0..n).map(|b| (b, 0)).collect(),
         Recover(false) => (0..64).map(|c| (0, c)).collect(),
         Recover(true) => random_half(7).iter().map(|c| (0, *c as usize)).collect(),
-        OneBlob => (0..128).map(|c| (0, c)).collect(),
         Column(n) => (0..n).map(|b| (b, 5)).collect(),
         AllCells(n) => (0..n).flat_map(|b| (0..128).map(move |c| (b, c))).collect(),
         Data::Setup => vec![],
@@ -183,6 +180,15 @@ pub struct Case {
     fk: Option<Call<FkSettings>>,
     ck: Option<Call<CkSettings, CInputs>>,
     rek: Option<Call<DASContext>>,
+}
+
+/// `$case.fk($f).ck($f)`: one closure for fastkzg and for c-kzg's calls
+/// (the `c-kzg` crate and fastkzg's C ABI), whose methods and inputs have
+/// the same names.
+macro_rules! fk_ck {
+    ($case:expr, $f:expr) => {
+        $case.fk($f).ck($f)
+    };
 }
 
 type FkSettings = dyn FastkzgApi + 'static;
@@ -335,80 +341,67 @@ pub fn api_cases() -> Vec<Case> {
             false => ("first_64", "cells 0..64"),
         };
         let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
-        Case::new(key, Recover(random))
+        let case = Case::new(key, Recover(random))
             .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
-            .p(p)
-            .fk(move |s, i| {
-                let b = CellBatch::find(&i.batches, Recover(random));
-                s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
-            })
-            .ck(move |s, i| {
-                let b = CellBatch::find(&i.batches, Recover(random));
-                s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
-            })
-            .rek(move |s, i| {
-                let b = CellBatch::find(&i.batches, Recover(random));
-                s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
-            })
+            .p(p);
+        fk_ck!(case, move |s, i| {
+            let b = CellBatch::find(&i.batches, Recover(random));
+            s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
+        })
+        .rek(move |s, i| {
+            let b = CellBatch::find(&i.batches, Recover(random));
+            s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
+        })
     }));
     // fastkzg keeps the commitments that cell verification decoded (every
-    // data-column sidecar of a block carries the same ones): these rows
-    // make it forget them before each call, so every call decodes
+    // data-column sidecar of a block carries the same ones): the rows with
+    // `forget` make it forget them before each call, so every call decodes
     // everything, as c-kzg's does; the "commitments seen before" rows let
     // it keep them, as for the second and later sidecars of a block.
+    // (blobs, one column or all 128 cells, forget)
     let cell_sets = [
-        (OneBlob, "1_blob_128_cells", "1 blob × 128 cells", true),
-        (Column(16), "1_column_16_blobs", "1 column × 16 blobs", true),
-        (Column(64), "1_column_64_blobs", "1 column × 64 blobs", true),
-        (
-            AllCells(8),
-            "8_blobs_128_cells",
-            "8 blobs × 128 cells",
-            true,
-        ),
-        (
-            AllCells(64),
-            "64_blobs_128_cells",
-            "64 blobs × 128 cells",
-            true,
-        ),
-        (
-            Column(16),
-            "1_column_16_blobs_seen",
-            "1 column × 16 blobs, commitments seen before",
-            false,
-        ),
-        (
-            Column(64),
-            "1_column_64_blobs_seen",
-            "1 column × 64 blobs, commitments seen before",
-            false,
-        ),
+        (1, false, true),
+        (16, true, true),
+        (64, true, true),
+        (8, false, true),
+        (64, false, true),
+        (16, true, false),
+        (64, true, false),
     ];
-    v.extend(cell_sets.map(|(set, key, title, forget)| {
+    v.extend(cell_sets.map(|(n, column, forget)| {
+        let plural = if n == 1 { "" } else { "s" };
+        let (set, key, title) = match column {
+            true => (
+                Column(n),
+                format!("1_column_{n}_blobs"),
+                format!("1 column × {n} blobs"),
+            ),
+            false => (
+                AllCells(n),
+                format!("{n}_blob{plural}_128_cells"),
+                format!("{n} blob{plural} × 128 cells"),
+            ),
+        };
+        let (key, title) = match forget {
+            true => (key, title),
+            false => (key + "_seen", title + ", commitments seen before"),
+        };
         let mut case = Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set);
         // go-eth-kzg keeps nothing between calls: its row once is enough.
         case.go &= forget;
-        case.title(format!("verify_cell_kzg_proof_batch, {title}"))
-            .fk(move |s, i| {
-                let b = CellBatch::find(&i.batches, set);
-                if forget {
-                    s.forget_decoded_commitments();
-                }
-                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
-            })
-            .ck(move |s, i| {
-                let b = CellBatch::find(&i.batches, set);
-                if forget {
-                    s.forget_decoded_commitments();
-                }
-                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
-            })
-            .rek(move |s, i| {
-                let b = CellBatch::find(&i.batches, set);
-                let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
-                s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
-            })
+        let case = case.title(format!("verify_cell_kzg_proof_batch, {title}"));
+        fk_ck!(case, move |s, i| {
+            let b = CellBatch::find(&i.batches, set);
+            if forget {
+                s.forget_decoded_commitments();
+            }
+            s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
+        })
+        .rek(move |s, i| {
+            let b = CellBatch::find(&i.batches, set);
+            let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
+            s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
+        })
     }));
     v
 }
@@ -467,11 +460,9 @@ pub fn rek_context(setup: &TrustedSetup, p: usize) -> DASContext {
     DASContext::new(setup, precomp)
 }
 
-/// The cells of a case ([`entries`]), their indices, and one commitment
-/// and one proof per cell, in fastkzg's types or c-kzg's (`P`, `C`).
+/// Cells of the fixture, their indices, and one commitment and one proof
+/// per cell, in fastkzg's types or c-kzg's (`P`, `C`).
 pub struct CellBatch<P = Bytes48, C = Cell> {
-    /// The case's inputs.
-    pub data: Data,
     /// One commitment per cell.
     pub commitments: Vec<P>,
     /// Cell indices.
@@ -483,11 +474,10 @@ pub struct CellBatch<P = Bytes48, C = Cell> {
 }
 
 impl<P, C> CellBatch<P, C> {
-    /// The batch of `data`, its byte arrays converted by `p` and `c`.
-    fn new(fx: &Fixture, data: Data, p: fn(Bytes48) -> P, c: fn(Cell) -> C) -> Self {
-        let e = entries(data);
+    /// The cells at the (blob, cell index) entries `e` (as [`entries`]
+    /// gives them), their byte arrays converted by `p` and `c`.
+    pub fn new(fx: &Fixture, e: &[(usize, usize)], p: fn(Bytes48) -> P, c: fn(Cell) -> C) -> Self {
         CellBatch {
-            data,
             commitments: e.iter().map(|(b, _)| p(fx.commitments[*b])).collect(),
             indices: e.iter().map(|(_, i)| *i as u64).collect(),
             cells: e.iter().map(|(b, i)| c(fx.cells[*b][*i])).collect(),
@@ -497,8 +487,9 @@ impl<P, C> CellBatch<P, C> {
 
     /// The batch of `data` among `batches` (`Inputs::batches` or c-kzg's;
     /// there when [`Inputs::has`] says so).
-    fn find(batches: &[Self], data: Data) -> &Self {
-        batches.iter().find(|b| b.data == data).expect("cell batch")
+    fn find(batches: &[(Data, Self)], data: Data) -> &Self {
+        let batch = batches.iter().find(|b| b.0 == data);
+        &batch.expect("cell batch").1
     }
 }
 
@@ -510,15 +501,15 @@ pub struct CInputs {
     z: CBytes32,
     y: CBytes32,
     kzg_proof: CBytes48,
-    batches: Vec<CellBatch<CBytes48, CCell>>,
+    batches: Vec<(Data, CellBatch<CBytes48, CCell>)>,
 }
 
 /// Everything the cases need, computed once and shared by all libraries.
 pub struct Inputs {
     /// Blobs with their commitments, proofs, cells and cell proofs.
     pub fx: Fixture,
-    /// The cell batches the fixture has blobs for.
-    pub batches: Vec<CellBatch>,
+    /// The cell batches of the cases the fixture has blobs for.
+    pub batches: Vec<(Data, CellBatch)>,
     /// The same in c-kzg's types.
     pub c: CInputs,
     /// The trusted setup as JSON (rust_eth_kzg's file format).
@@ -530,11 +521,14 @@ impl Inputs {
     pub fn new(fx: Fixture) -> Self {
         let (mut batches, mut c_batches) = (vec![], vec![]);
         for d in api_cases().into_iter().map(|c| c.data) {
-            let cells = matches!(d, Recover(_) | OneBlob | Column(_) | AllCells(_));
-            let fits = entries(d).iter().all(|(b, _)| *b < fx.blobs.len());
-            if cells && fits && !batches.iter().any(|b: &CellBatch| b.data == d) {
-                batches.push(CellBatch::new(&fx, d, |p| p, |c| c));
-                c_batches.push(CellBatch::new(&fx, d, CBytes48::new, CCell::new));
+            let (cells, e) = (
+                matches!(d, Recover(_) | Column(_) | AllCells(_)),
+                entries(d),
+            );
+            let fits = e.iter().all(|(b, _)| *b < fx.blobs.len());
+            if cells && fits && !batches.iter().any(|b: &(Data, CellBatch)| b.0 == d) {
+                batches.push((d, CellBatch::new(&fx, &e, |p| p, |c| c)));
+                c_batches.push((d, CellBatch::new(&fx, &e, CBytes48::new, CCell::new)));
             }
         }
         let c48 = |b: &[Bytes48]| b.iter().map(|x| CBytes48::new(*x)).collect();
@@ -669,9 +663,13 @@ impl Lib {
 
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
-        let (mut job, threads) = (self.job(case, inp)?, &self.threads);
-        let sample = Box::new(move |n| time_calls(threads, &mut job, n));
-        Some(Contender::new(self.label.clone(), self.count, sample))
+        let job = self.job(case, inp)?;
+        Some(Contender::timed(
+            self.label.clone(),
+            self.count,
+            &self.threads,
+            job,
+        ))
     }
 
     /// The job of `case`, or `None` where the library has no such call or

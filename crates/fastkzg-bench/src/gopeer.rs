@@ -41,11 +41,9 @@ pub fn build(target_dir: &Path) -> Result<PathBuf, String> {
     let mut cmd = Command::new(&go);
     cmd.args("build -mod=readonly -trimpath -buildvcs=false -o".split(' '));
     cmd.arg(&exe).arg(".").current_dir(&src);
-    cmd.env("GOTOOLCHAIN", "local").stdin(Stdio::null());
-    let out = cmd.output().map_err(|e| format!("{go}: {e}"))?;
-    let err = String::from_utf8_lossy(&out.stderr);
-    let failed = || format!("`go build` in {} failed: {}", src.display(), err.trim());
-    out.status.success().then_some(exe).ok_or_else(failed)
+    cmd.env("GOTOOLCHAIN", "local");
+    crate::run_build(&mut cmd, &format!("{go} build in {}", src.display()))?;
+    Ok(exe)
 }
 
 /// The running Go program (see the module docs).

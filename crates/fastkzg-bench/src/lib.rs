@@ -26,6 +26,7 @@
 
 use std::io::{self, Read, Write};
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 use fastkzg::{Blob, Bytes32, Bytes48, Cell, KzgSettings, BYTES_PER_BLOB, BYTES_PER_CELL};
 use rand::{RngCore, SeedableRng};
@@ -187,9 +188,29 @@ impl Fixture {
     }
 }
 
+/// `cargo ARGS --manifest-path <workspace root>/Cargo.toml`, with the cargo
+/// that runs the report (`$CARGO`) and `target_dir` as its target directory.
+pub fn cargo(args: &str, target_dir: &Path) -> Command {
+    let mut cmd = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    cmd.args(args.split(' ')).arg("--manifest-path");
+    cmd.arg(workspace_root().join("Cargo.toml"));
+    cmd.env("CARGO_TARGET_DIR", target_dir);
+    cmd
+}
+
+/// Runs a build command (`what` in messages) without input; on failure the
+/// error names it with its error output.
+pub fn run_build(cmd: &mut Command, what: &str) -> Result<(), String> {
+    let out = cmd.stdin(Stdio::null()).output();
+    let out = out.map_err(|e| format!("{what}: {e}"))?;
+    let err = String::from_utf8_lossy(&out.stderr);
+    let failed = || format!("`{what}` failed: {}", err.trim());
+    out.status.success().then_some(()).ok_or_else(failed)
+}
+
 /// The trimmed standard output of `cmd args`, if it succeeds.
 pub fn command_output(cmd: &str, args: &[&str]) -> Option<String> {
-    let out = std::process::Command::new(cmd).args(args).output().ok()?;
+    let out = Command::new(cmd).args(args).output().ok()?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     out.status.success().then(|| stdout.trim().to_string())
 }

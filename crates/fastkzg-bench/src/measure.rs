@@ -132,6 +132,13 @@ impl<'a> Contender<'a> {
             sample,
         }
     }
+
+    /// A contender whose samples are calls of `job` on `threads`, timed
+    /// here ([`time_calls`]), reported at `count` threads.
+    pub fn timed(label: String, count: usize, threads: &'a Threads, mut job: Job<'a>) -> Self {
+        let sample = Box::new(move |n| time_calls(threads, &mut job, n));
+        Contender::new(label, count, sample)
+    }
 }
 
 /// Runs `n` calls of `job` on `threads` (entering the pool once); returns
@@ -241,7 +248,7 @@ mod tests {
     #[test]
     fn round_robin() {
         let (mut calls, mut counts, one) = (0u32, Vec::new(), Threads::default());
-        let mut job: Job = Box::new(|| {
+        let job: Job = Box::new(|| {
             calls += 1;
             7
         });
@@ -249,9 +256,8 @@ mod tests {
             counts.push(n);
             (Duration::from_micros(1500 * n), 0)
         });
-        let timed = Box::new(move |n| time_calls(&one, &mut job, n));
         let mut cs = [
-            Contender::new("a".into(), 1, timed),
+            Contender::timed("a".into(), 1, &one, job),
             Contender::new("b".into(), 1, elsewhere),
         ];
         let out = measure(&mut cs, &Budget::of("smoke"));

@@ -6,11 +6,11 @@
 //! per table measures every library interleaved on them
 //! ([`crate::measure`]): at one thread this executable again (`--child`,
 //! blst's pool for rust_eth_kzg pinned to one worker, see
-//! [`crate::peers`]); at two threads the nested crate
-//! `crates/fastkzg-bench/mt` (its own workspace, so that rust_eth_kzg's
-//! `multithreaded` feature never reaches the main workspace), run with
-//! `cargo run` on the same target directory; go-eth-kzg beside each
-//! ([`crate::gopeer`]). On a CPU where fastkzg runs its AVX-512 IFMA
+//! [`crate::peers`]); at two threads the package `fastkzg-bench-mt`
+//! (`crates/fastkzg-bench/mt`, built on its own so that rust_eth_kzg's
+//! `multithreaded` feature reaches no other build), run with `cargo run
+//! -p fastkzg-bench-mt` on the same target directory; go-eth-kzg beside
+//! each ([`crate::gopeer`]). On a CPU where fastkzg runs its AVX-512 IFMA
 //! kernels, the API tables again with `FASTKZG_NO_IFMA=1`. Then, in this
 //! process, the toolkit and memory ([`crate::memory`]).
 
@@ -23,7 +23,7 @@ use fastkzg::Backend;
 
 use crate::cases::{all_cases, fastkzg_backends, fastkzg_label, Case, Inputs, Lib, PRECOMPUTES};
 use crate::gopeer::{self, GoServer};
-use crate::measure::{fmt_time, measure, time_calls, Budget, Contender, Outcome, Stats};
+use crate::measure::{fmt_time, measure, Budget, Contender, Outcome, Stats};
 use crate::threads::Threads;
 use crate::toolkit::{Tool, ToolkitInputs};
 
@@ -101,22 +101,16 @@ impl Args {
 
     /// The arguments of a child process at `n` threads (`api`: no setup).
     fn child_args(&self, n: usize, fixture: &Path, peers: &Peers, api: bool) -> Vec<String> {
-        let head = format!("--{} --threads={n} --child", self.mode());
-        let mut a: Vec<String> = head.split(' ').map(String::from).collect();
-        a.push(format!("--fixture={}", fixture.display()));
-        a.extend(
-            peers
-                .go
-                .as_ref()
-                .map(|g| format!("--go-exe={}", g.display())),
-        );
+        let mut a = vec![format!("--{}", self.mode()), format!("--threads={n}")];
+        a.extend(["--child".into(), format!("--fixture={}", fixture.display())]);
+        a.extend(peers.go.iter().map(|g| format!("--go-exe={}", g.display())));
         a.extend(
             peers
                 .c_abi
-                .as_ref()
+                .iter()
                 .map(|c| format!("--c-abi={}", c.display())),
         );
-        a.extend(self.only.as_ref().map(|o| format!("--only={o}")));
+        a.extend(self.only.iter().map(|o| format!("--only={o}")));
         a.extend((self.no_setup || api).then(|| "--no-setup".into()));
         a
     }
@@ -292,7 +286,7 @@ impl Results {
 }
 
 /// The report's entry point, with the label of rust_eth_kzg in this build
-/// (`rust-eth-kzg`; the nested crate `mt/` passes `rust-eth-kzg MT`);
+/// (`rust-eth-kzg`; the package `fastkzg-bench-mt` passes `rust-eth-kzg MT`);
 /// returns the exit code.
 pub fn main_with(rek_label: &str) -> i32 {
     let args = Args::parse();
@@ -380,21 +374,29 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         let e = format!("no comparison: the fixture could not be written: {e}");
         return res.note(e);
     }
-    let mut peers = Peers::default();
-    if !args.no_go {
-        log!(start, "Go peer: go build in crates/fastkzg-bench/go");
-        match target_dir().and_then(|t| gopeer::build(&t)) {
-            Ok(exe) => peers.go = Some(exe),
-            Err(e) => res.note(format!("{} column left out: {e}", gopeer::LABEL)),
-        }
-    }
-    if !args.no_c_abi {
-        log!(start, "C ABI: cargo build --release -p fastkzg-c");
-        match target_dir().and_then(|t| crate::cabi::build(&t)) {
-            Ok(lib) => peers.c_abi = Some(lib),
-            Err(e) => res.note(format!("{} column left out: {e}", crate::cabi::LABEL)),
-        }
-    }
+    type Build = fn(&Path) -> Result<PathBuf, String>;
+    let mut build = |skip: bool, label: &str, how: &str, build: Build| {
+        (!skip).then(|| log!(start, "{label}: {how}"))?;
+        let built = target_dir().and_then(|t| build(&t));
+        built
+            .map_err(|e| res.note(format!("{label} column left out: {e}")))
+            .ok()
+    };
+    let (go, c) = (gopeer::LABEL, crate::cabi::LABEL);
+    let peers = Peers {
+        go: build(
+            args.no_go,
+            go,
+            "go build in crates/fastkzg-bench/go",
+            gopeer::build,
+        ),
+        c_abi: build(
+            args.no_c_abi,
+            c,
+            "cargo build --release -p fastkzg-c",
+            crate::cabi::build,
+        ),
+    };
     // The no-IFMA runs only where IFMA is used.
     let runs = [(1, false), (2, false), (1, true), (2, true)];
     for (threads, no_ifma) in runs.into_iter().filter(|r| !r.1 || ifma_used()) {
@@ -402,10 +404,9 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
         let mut cmd = if threads == 1 {
             Command::new(std::env::current_exe().unwrap_or_else(|_| "report".into()))
         } else {
-            let mut c = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
-            let manifest = concat!(env!("CARGO_MANIFEST_DIR"), "/mt/Cargo.toml");
-            c.args(["run", "--release", "--manifest-path", manifest, "--"]);
-            c.envs(target_dir().map(|t| ("CARGO_TARGET_DIR", t)));
+            let t = target_dir().unwrap_or_else(|_| crate::workspace_root().join("target"));
+            let mut c = crate::cargo("run --release -p fastkzg-bench-mt", &t);
+            c.arg("--");
             c
         };
         cmd.envs(no_ifma.then_some(("FASTKZG_NO_IFMA", "1")));
@@ -550,9 +551,11 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
     crate::each_backend!(|B| {
         let (label, inp) = (fastkzg_label(B::NAME), one.run(ToolkitInputs::<B>::mainnet));
         for tool in &tools {
-            let mut job = one.run(|| inp.job(*tool));
-            let sample = Box::new(|n| time_calls(&one, &mut job, n));
-            let st = measure(&mut [Contender::new(label.clone(), 1, sample)], &budget);
+            let job = one.run(|| inp.job(*tool));
+            let st = measure(
+                &mut [Contender::timed(label.clone(), 1, &one, job)],
+                &budget,
+            );
             let ((group, p, title), st) = (tool.info(), st[0].stats.clone());
             log!(start, "{group} {title}: {}", fmt_time(st.median()));
             let row = TimeRow::new(["toolkit", group, &title, &label], p, 1, st);

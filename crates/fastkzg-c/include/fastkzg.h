@@ -147,7 +147,8 @@ C_KZG_RET fastkzg_compute_verify_cell_kzg_proof_batch_challenge(
  * for non-zero counts) and every input the spec functions reject give
  * C_KZG_BADARGS; outputs are written only on C_KZG_OK, and verifications
  * set *ok = false on error. num_blobs == 0: verifications give *ok = true,
- * computations write nothing.
+ * computations write nothing, whatever the index list (the composition
+ * over no blobs checks nothing).
  * ------------------------------------------------------------------------- */
 
 /*

@@ -9,7 +9,7 @@
 //! untouched on error. With `num_blobs == 0` nothing is read or written
 //! (array pointers may be NULL) and verifications give `*ok = true`.
 
-use kzg::constants::CELLS_PER_EXT_BLOB;
+use fastkzg::constants::CELLS_PER_EXT_BLOB;
 
 use crate::ffi::{count, guard, guard_verify, input_slice, prover, settings, FfiResult, Placement};
 use crate::types::{Blob, Bytes48, Cell, KZGProof, KZGSettings, C_KZG_RET};
@@ -87,10 +87,10 @@ impl<T: Copy> OutSlice<T> {
 /// # Safety
 /// If `num_blobs > 0`, `blobs` is NULL or valid for reading that many
 /// blobs, unchanged during `'a`.
-unsafe fn blobs_in<'a>(blobs: *const Blob, num_blobs: u64) -> FfiResult<&'a [kzg::Blob]> {
+unsafe fn blobs_in<'a>(blobs: *const Blob, num_blobs: u64) -> FfiResult<&'a [fastkzg::Blob]> {
     // SAFETY: forwarded contract; the C `Blob` has the layout of
-    // `kzg::Blob` (asserted in `types`).
-    unsafe { input_slice(blobs.cast::<kzg::Blob>(), num_blobs) }
+    // `fastkzg::Blob` (asserted in `types`).
+    unsafe { input_slice(blobs.cast::<fastkzg::Blob>(), num_blobs) }
 }
 
 /// The cells of each of `num_blobs` blobs (spec `compute_cells`), into
@@ -114,10 +114,10 @@ pub unsafe extern "C" fn fastkzg_compute_cells_batch(
     guard(|| {
         let total = product(num_blobs, CELLS_PER_EXT_BLOB as u64)?;
         // SAFETY: the pointers are NULL or valid for these counts (this
-        // function's contract); the C `Cell` has the layout of `kzg::Cell`.
+        // function's contract); the C `Cell` has the layout of `fastkzg::Cell`.
         let (out, blobs, settings) = unsafe {
             (
-                OutSlice::new(cells.cast::<kzg::Cell>(), total)?,
+                OutSlice::new(cells.cast::<fastkzg::Cell>(), total)?,
                 blobs_in(blobs, num_blobs)?,
                 prover(s)?,
             )
@@ -151,12 +151,12 @@ pub unsafe extern "C" fn fastkzg_compute_cells_and_kzg_proofs_batch(
     guard(|| {
         let total = product(num_blobs, CELLS_PER_EXT_BLOB as u64)?;
         // SAFETY: the pointers are NULL or valid for these counts (this
-        // function's contract); the C types have the layout of the `kzg`
+        // function's contract); the C types have the layout of the `fastkzg`
         // arrays (asserted in `types`).
         let (cells_out, proofs_out, blobs, settings) = unsafe {
             (
-                OutSlice::optional(cells.cast::<kzg::Cell>(), total)?,
-                OutSlice::optional(proofs.cast::<kzg::Bytes48>(), total)?,
+                OutSlice::optional(cells.cast::<fastkzg::Cell>(), total)?,
+                OutSlice::optional(proofs.cast::<fastkzg::Bytes48>(), total)?,
                 blobs_in(blobs, num_blobs)?,
                 prover(s)?,
             )
@@ -211,20 +211,20 @@ pub unsafe extern "C" fn fastkzg_recover_cells_batch(
         let total_in = product(num_blobs, num_indices)?;
         let total_out = product(num_blobs, CELLS_PER_EXT_BLOB as u64)?;
         // SAFETY: the pointers are NULL or valid for these counts (this
-        // function's contract); the C `Cell` has the layout of `kzg::Cell`.
+        // function's contract); the C `Cell` has the layout of `fastkzg::Cell`.
         let (out, indices, settings) = unsafe {
             (
-                OutSlice::new(recovered.cast::<kzg::Cell>(), total_out)?,
+                OutSlice::new(recovered.cast::<fastkzg::Cell>(), total_out)?,
                 input_slice(cell_indices, num_indices)?,
                 prover(s)?,
             )
         };
         let computed = {
             // SAFETY: as above; the borrow ends before the output is written.
-            let cells = unsafe { input_slice(cells.cast::<kzg::Cell>(), total_in) }?;
+            let cells = unsafe { input_slice(cells.cast::<fastkzg::Cell>(), total_in) }?;
             if num_blobs == 0 {
-                // The index rules still hold for an empty batch.
-                settings.recover_cells_batch::<kzg::Cell>(indices, &[])?;
+                // Nothing to recover, whatever the indices (as the per-blob
+                // composition).
                 return Ok(());
             }
             settings.recover_cells_batch(indices, cells)?
@@ -260,12 +260,12 @@ pub unsafe extern "C" fn fastkzg_verify_blob_cell_proofs(
         let total = product(num_blobs, CELLS_PER_EXT_BLOB as u64)?;
         // SAFETY: each array pointer is NULL or readable for its count and
         // `s` is NULL or readable (this function's contract); the C byte
-        // types have the layout of the `kzg` arrays.
+        // types have the layout of the `fastkzg` arrays.
         let (blobs, commitments, proofs, settings) = unsafe {
             (
                 blobs_in(blobs, num_blobs)?,
-                input_slice(commitments.cast::<kzg::Bytes48>(), num_blobs)?,
-                input_slice(proofs.cast::<kzg::Bytes48>(), total)?,
+                input_slice(commitments.cast::<fastkzg::Bytes48>(), num_blobs)?,
+                input_slice(proofs.cast::<fastkzg::Bytes48>(), total)?,
                 settings(s)?,
             )
         };
@@ -310,10 +310,10 @@ pub unsafe extern "C" fn fastkzg_verify_cells_shared_indices(
         // array is refused before any slice exists.
         let (cells, commitments, indices, proofs, settings) = unsafe {
             (
-                input_slice(cells.cast::<kzg::Cell>(), total)?,
-                input_slice(commitments.cast::<kzg::Bytes48>(), num_blobs)?,
+                input_slice(cells.cast::<fastkzg::Cell>(), total)?,
+                input_slice(commitments.cast::<fastkzg::Bytes48>(), num_blobs)?,
                 input_slice(cell_indices, num_indices)?,
-                input_slice(proofs.cast::<kzg::Bytes48>(), total)?,
+                input_slice(proofs.cast::<fastkzg::Bytes48>(), total)?,
                 settings(s)?,
             )
         };

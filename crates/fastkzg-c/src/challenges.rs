@@ -7,8 +7,8 @@
 //! `ckzg.h`, and write the challenge (32 bytes, big-endian, below the BLS
 //! modulus) only on success.
 
-use kzg::backend::Scalar;
-use kzg::ethereum::eip7594::cell_to_coset_evals;
+use fastkzg::backend::Scalar;
+use fastkzg::ethereum::eip7594::cell_to_coset_evals;
 
 use crate::ffi::{guard_on, input, input_slice, read_input, Out, Placement};
 use crate::types::{Blob, Bytes32, Bytes48, Cell, C_KZG_RET};
@@ -38,7 +38,7 @@ pub unsafe extern "C" fn fastkzg_compute_challenge(
         // function's contract), which is what the helpers require.
         let (out, blob, commitment) =
             unsafe { (Out::new(out)?, input(blob)?, read_input(commitment)?) };
-        let challenge = kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
+        let challenge = fastkzg::compute_challenge::<fastkzg::Blst>(&blob.bytes, &commitment.bytes);
         out.write(Bytes32 {
             bytes: challenge.to_bytes_be(),
         });
@@ -86,21 +86,21 @@ pub unsafe extern "C" fn fastkzg_compute_verify_cell_kzg_proof_batch_challenge(
         // (contract); `input_slice` rejects a count whose byte size
         // overflows or does not fit in `isize` before using the pointer.
         // The cells are the largest elements, so they are taken first. The
-        // C byte types have the layout of the `kzg` arrays they are cast to
+        // C byte types have the layout of the `fastkzg` arrays they are cast to
         // (asserted in `types`).
         let (cells, commitments, commitment_indices, cell_indices, proofs) = unsafe {
             (
-                input_slice(cells.cast::<kzg::Cell>(), num_cells)?,
-                input_slice(commitments.cast::<kzg::Bytes48>(), num_commitments)?,
+                input_slice(cells.cast::<fastkzg::Cell>(), num_cells)?,
+                input_slice(commitments.cast::<fastkzg::Bytes48>(), num_commitments)?,
                 input_slice(commitment_indices, num_cells)?,
                 input_slice(cell_indices, num_cells)?,
-                input_slice(proofs.cast::<kzg::Bytes48>(), num_cells)?,
+                input_slice(proofs.cast::<fastkzg::Bytes48>(), num_cells)?,
             )
         };
         for cell in cells {
-            cell_to_coset_evals::<kzg::Blst>(cell)?;
+            cell_to_coset_evals::<fastkzg::Blst>(cell)?;
         }
-        let challenge = kzg::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
+        let challenge = fastkzg::compute_verify_cell_kzg_proof_batch_challenge::<fastkzg::Blst, _>(
             commitments,
             commitment_indices,
             cell_indices,
@@ -135,7 +135,7 @@ mod tests {
         /// A cell of canonical elements (each top byte below 0x73).
         fn cell(&mut self) -> Cell {
             let mut cell = Cell {
-                bytes: [0; kzg::constants::BYTES_PER_CELL],
+                bytes: [0; fastkzg::constants::BYTES_PER_CELL],
             };
             self.fill(&mut cell.bytes);
             for element in cell.bytes.chunks_exact_mut(32) {
@@ -163,7 +163,7 @@ mod tests {
 
     fn zero_blob() -> Box<Blob> {
         Box::new(Blob {
-            bytes: [0; kzg::constants::BYTES_PER_BLOB],
+            bytes: [0; fastkzg::constants::BYTES_PER_BLOB],
         })
     }
 
@@ -226,10 +226,11 @@ mod tests {
 
         /// The Rust API on these inputs.
         fn rust_challenge(&self) -> [u8; 32] {
-            let commitments: Vec<kzg::Bytes48> = self.commitments.iter().map(|c| c.bytes).collect();
-            let cells: Vec<kzg::Cell> = self.cells.iter().map(|c| c.bytes).collect();
-            let proofs: Vec<kzg::Bytes48> = self.proofs.iter().map(|p| p.bytes).collect();
-            kzg::compute_verify_cell_kzg_proof_batch_challenge::<kzg::Blst, _>(
+            let commitments: Vec<fastkzg::Bytes48> =
+                self.commitments.iter().map(|c| c.bytes).collect();
+            let cells: Vec<fastkzg::Cell> = self.cells.iter().map(|c| c.bytes).collect();
+            let proofs: Vec<fastkzg::Bytes48> = self.proofs.iter().map(|p| p.bytes).collect();
+            fastkzg::compute_verify_cell_kzg_proof_batch_challenge::<fastkzg::Blst, _>(
                 &commitments,
                 &self.commitment_indices,
                 &self.cell_indices,
@@ -269,7 +270,8 @@ mod tests {
             let commitment = rng.bytes48();
             let (ret, out) = challenge(&*blob, &commitment);
             assert_eq!(ret, C_KZG_RET::C_KZG_OK);
-            let expected = kzg::compute_challenge::<kzg::Blst>(&blob.bytes, &commitment.bytes);
+            let expected =
+                fastkzg::compute_challenge::<fastkzg::Blst>(&blob.bytes, &commitment.bytes);
             assert_eq!(out.bytes, expected.to_bytes_be());
             assert!(
                 !seen.contains(&out.bytes),

@@ -12,7 +12,7 @@
 use std::collections::HashSet;
 use std::sync::Mutex;
 
-use kzg::fork::Patience;
+use fastkzg::fork::Patience;
 
 use crate::types::{KZGSettings, C_KZG_RET};
 
@@ -22,7 +22,7 @@ static LIVE: Mutex<Option<HashSet<usize>>> = Mutex::new(None);
 /// Runs `f` on the set of live pointers (`None`: the lock is lost in a
 /// forked child, see `fastkzg::fork`).
 fn with_live<R>(f: impl FnOnce(&mut HashSet<usize>) -> R) -> Option<R> {
-    let mut guard = kzg::fork::lock(&LIVE, Patience::Bounded)?;
+    let mut guard = fastkzg::fork::lock(&LIVE, Patience::Bounded)?;
     Some(f(guard.get_or_insert_with(HashSet::new)))
 }
 

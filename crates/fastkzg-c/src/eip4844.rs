@@ -1,7 +1,7 @@
 //! The six EIP-4844 blob functions (`eip4844/eip4844.h` of c-kzg).
 //!
 //! Each checks its pointers and settings, calls the method of the same name
-//! on `kzg::KzgSettings`, and writes its outputs only on success, except
+//! on `fastkzg::KzgSettings`, and writes its outputs only on success, except
 //! that the verifiers set `*ok = false` on error (they fail closed). Small
 //! inputs (`Bytes32`, `Bytes48`) are copied in, so an output may share memory
 //! with an input.
@@ -205,9 +205,9 @@ pub unsafe extern "C" fn verify_blob_kzg_proof_batch(
         // the arrays they are cast to (asserted in `types`).
         let (blobs, commitments, proofs) = unsafe {
             (
-                input_slice(blobs.cast::<kzg::Blob>(), n)?,
-                input_slice(commitments_bytes.cast::<kzg::Bytes48>(), n)?,
-                input_slice(proofs_bytes.cast::<kzg::Bytes48>(), n)?,
+                input_slice(blobs.cast::<fastkzg::Blob>(), n)?,
+                input_slice(commitments_bytes.cast::<fastkzg::Bytes48>(), n)?,
+                input_slice(proofs_bytes.cast::<fastkzg::Bytes48>(), n)?,
             )
         };
         // SAFETY: `s` is NULL or readable (contract).

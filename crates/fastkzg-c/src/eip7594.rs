@@ -1,24 +1,24 @@
 //! The three EIP-7594 cell functions (`eip7594/eip7594.h` of c-kzg).
 //!
 //! Each checks its pointers, counts and settings, calls the method of the
-//! same name on `kzg::KzgSettings`, and copies the 128 cells and proofs to
+//! same name on `fastkzg::KzgSettings`, and copies the 128 cells and proofs to
 //! the caller's arrays only on success; the verifier sets `*ok = false` on
 //! error. Inputs are read in full before any output is written, so an
 //! output array may share memory with an input array (recovery in place).
 //!
 //! The C `Cell` and `Bytes48` are plain byte arrays (asserted in `types`),
-//! so the caller's arrays are used as `kzg::Cell` / `kzg::Bytes48` arrays
+//! so the caller's arrays are used as `fastkzg::Cell` / `fastkzg::Bytes48` arrays
 //! without copying.
 
-use kzg::constants::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
+use fastkzg::constants::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB};
 
 use crate::ffi::{guard, guard_verify, input, input_slice, prover, settings, OutArray, Placement};
 use crate::types::{Blob, Bytes48, Cell, KZGProof, KZGSettings, C_KZG_RET};
 
 /// The caller's array of `CELLS_PER_EXT_BLOB` cells.
-type CellsOut = OutArray<kzg::Cell, CELLS_PER_EXT_BLOB>;
+type CellsOut = OutArray<fastkzg::Cell, CELLS_PER_EXT_BLOB>;
 /// The caller's array of `CELLS_PER_EXT_BLOB` proofs.
-type ProofsOut = OutArray<kzg::Bytes48, CELLS_PER_EXT_BLOB>;
+type ProofsOut = OutArray<fastkzg::Bytes48, CELLS_PER_EXT_BLOB>;
 
 /// Spec `compute_cells_and_kzg_proofs`: the `CELLS_PER_EXT_BLOB` cells of the
 /// extended blob (into `cells`) and their KZG proofs (into `proofs`).
@@ -43,7 +43,7 @@ pub unsafe extern "C" fn compute_cells_and_kzg_proofs(
     guard(|| {
         // SAFETY: every pointer is NULL or valid for its type and count (this
         // function's contract); the C `Cell` and `KZGProof` have the layout
-        // of `kzg::Cell` and `kzg::Bytes48` (asserted in `types`).
+        // of `fastkzg::Cell` and `fastkzg::Bytes48` (asserted in `types`).
         let (cells_out, proofs_out, blob, settings) = unsafe {
             (
                 CellsOut::optional(cells.cast())?,
@@ -112,7 +112,7 @@ pub unsafe extern "C" fn recover_cells_and_kzg_proofs(
         }
         // SAFETY: the outputs are NULL or writable for CELLS_PER_EXT_BLOB
         // elements and `s` is NULL or readable (this function's contract);
-        // the C types have the layout of the `kzg` arrays (asserted in
+        // the C types have the layout of the `fastkzg` arrays (asserted in
         // `types`).
         let (cells_out, proofs_out, settings) = unsafe {
             (
@@ -127,7 +127,7 @@ pub unsafe extern "C" fn recover_cells_and_kzg_proofs(
         let input = || unsafe {
             Ok::<_, C_KZG_RET>((
                 input_slice(cell_indices, num_cells)?,
-                input_slice(cells.cast::<kzg::Cell>(), num_cells)?,
+                input_slice(cells.cast::<fastkzg::Cell>(), num_cells)?,
             ))
         };
         match proofs_out {
@@ -183,14 +183,14 @@ pub unsafe extern "C" fn verify_cell_kzg_proof_batch(
         // overflows or does not fit in `isize` before using the pointer.
         // The cells are the largest elements, so they are taken first: a
         // count refused for any array is refused before any slice exists.
-        // The C byte types have the layout of the `kzg` arrays they are cast
+        // The C byte types have the layout of the `fastkzg` arrays they are cast
         // to (asserted in `types`).
         let (cells, commitments, indices, proofs) = unsafe {
             (
-                input_slice(cells.cast::<kzg::Cell>(), num_cells)?,
-                input_slice(commitments_bytes.cast::<kzg::Bytes48>(), num_cells)?,
+                input_slice(cells.cast::<fastkzg::Cell>(), num_cells)?,
+                input_slice(commitments_bytes.cast::<fastkzg::Bytes48>(), num_cells)?,
                 input_slice(cell_indices, num_cells)?,
-                input_slice(proofs_bytes.cast::<kzg::Bytes48>(), num_cells)?,
+                input_slice(proofs_bytes.cast::<fastkzg::Bytes48>(), num_cells)?,
             )
         };
         // SAFETY: `s` is NULL or readable (contract).

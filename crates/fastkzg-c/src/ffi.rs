@@ -39,16 +39,16 @@ use crate::types::{KZGSettings, C_KZG_RET};
 pub enum Settings {
     /// A full trusted setup, from `load_trusted_setup` and
     /// `load_trusted_setup_file`.
-    Full(Arc<kzg::KzgSettings>),
+    Full(Arc<fastkzg::KzgSettings>),
     /// A verify-only context, from `fastkzg_load_verifier_mainnet`,
     /// `fastkzg_load_verifier` and `fastkzg_load_verifier_file`.
-    Verifier(Arc<kzg::KzgVerifier>),
+    Verifier(Arc<fastkzg::KzgVerifier>),
 }
 
 impl Settings {
     /// The full settings of the embedded mainnet setup at `precompute`.
-    pub fn load_mainnet(precompute: usize) -> kzg::Result<Self> {
-        kzg::KzgSettings::load_mainnet(precompute).map(Self::from)
+    pub fn load_mainnet(precompute: usize) -> fastkzg::Result<Self> {
+        fastkzg::KzgSettings::load_mainnet(precompute).map(Self::from)
     }
 
     /// Builds what these settings otherwise build on first use (all the
@@ -62,23 +62,23 @@ impl Settings {
     }
 }
 
-impl From<kzg::KzgSettings> for Settings {
-    fn from(s: kzg::KzgSettings) -> Self {
+impl From<fastkzg::KzgSettings> for Settings {
+    fn from(s: fastkzg::KzgSettings) -> Self {
         Settings::Full(Arc::new(s))
     }
 }
 
-impl From<kzg::KzgVerifier> for Settings {
-    fn from(v: kzg::KzgVerifier) -> Self {
+impl From<fastkzg::KzgVerifier> for Settings {
+    fn from(v: fastkzg::KzgVerifier) -> Self {
         Settings::Verifier(Arc::new(v))
     }
 }
 
 impl core::ops::Deref for Settings {
-    type Target = kzg::KzgVerifier;
+    type Target = fastkzg::KzgVerifier;
 
     /// The verifier: every `verify_*` method, `forget_decoded_commitments`.
-    fn deref(&self) -> &kzg::KzgVerifier {
+    fn deref(&self) -> &fastkzg::KzgVerifier {
         match self {
             Settings::Full(s) => s.verifier(),
             Settings::Verifier(v) => v,
@@ -89,9 +89,9 @@ impl core::ops::Deref for Settings {
 /// The result type of entry-point bodies.
 pub type FfiResult<T = ()> = Result<T, C_KZG_RET>;
 
-impl From<kzg::Error> for C_KZG_RET {
+impl From<fastkzg::Error> for C_KZG_RET {
     /// Every library error is about the inputs.
-    fn from(_: kzg::Error) -> Self {
+    fn from(_: fastkzg::Error) -> Self {
         C_KZG_RET::C_KZG_BADARGS
     }
 }
@@ -282,7 +282,7 @@ pub unsafe fn settings(s: *const KZGSettings) -> FfiResult<Settings> {
 ///
 /// # Safety
 /// `s` is NULL or valid for reading a `KZGSettings`.
-pub unsafe fn prover(s: *const KZGSettings) -> FfiResult<Arc<kzg::KzgSettings>> {
+pub unsafe fn prover(s: *const KZGSettings) -> FfiResult<Arc<fastkzg::KzgSettings>> {
     // SAFETY: forwarded contract.
     match unsafe { settings(s) }? {
         Settings::Full(s) => Ok(s),
@@ -305,7 +305,7 @@ mod tests {
             guard(|| panic!("deliberate test panic")),
             C_KZG_RET::C_KZG_ERROR
         );
-        let lib_error = kzg::Error::DivisionByZero;
+        let lib_error = fastkzg::Error::DivisionByZero;
         assert_eq!(guard(|| Err(lib_error.into())), C_KZG_RET::C_KZG_BADARGS);
     }
 

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use crate::ffi::Settings;
-use kzg::fork::Patience;
+use fastkzg::fork::Patience;
 
 /// Live settings by key.
 static REGISTRY: RwLock<BTreeMap<usize, Settings>> = RwLock::new(BTreeMap::new());
@@ -32,11 +32,11 @@ static REGISTRY: RwLock<BTreeMap<usize, Settings>> = RwLock::new(BTreeMap::new()
 // a forked child whose parent held the lock at the fork, the lock is never
 // released: `None` after a bounded wait (see `fork::lock`).
 fn read() -> Option<RwLockReadGuard<'static, BTreeMap<usize, Settings>>> {
-    kzg::fork::read(&REGISTRY, Patience::Bounded)
+    fastkzg::fork::read(&REGISTRY, Patience::Bounded)
 }
 
 fn write() -> Option<RwLockWriteGuard<'static, BTreeMap<usize, Settings>>> {
-    kzg::fork::write(&REGISTRY, Patience::Bounded)
+    fastkzg::fork::write(&REGISTRY, Patience::Bounded)
 }
 
 /// The next key to issue (0 is never issued: a zeroed struct has no key).
@@ -95,8 +95,8 @@ mod tests {
         release(key); // a second release is a no-op
         release(core::ptr::null_mut());
         // A call that looked the settings up before the release can finish.
-        let blob = vec![0u8; kzg::BYTES_PER_BLOB];
-        let blob: &kzg::Blob = blob.as_slice().try_into().expect("blob size");
+        let blob = vec![0u8; fastkzg::BYTES_PER_BLOB];
+        let blob: &fastkzg::Blob = blob.as_slice().try_into().expect("blob size");
         let Settings::Full(full) = &held else {
             panic!("full settings were registered")
         };
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn verify_only_settings_are_registered_alike() {
-        let verifier = kzg::KzgVerifier::load_mainnet().expect("embedded setup");
+        let verifier = fastkzg::KzgVerifier::load_mainnet().expect("embedded setup");
         let key = register(verifier.into()).expect("registered");
         let held = lookup(key).expect("registered settings are found");
         assert!(matches!(held, Settings::Verifier(_)));

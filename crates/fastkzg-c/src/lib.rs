@@ -40,7 +40,7 @@
 //!   no proofs.
 //! - Verify-only settings (`fastkzg_load_verifier_mainnet`,
 //!   `fastkzg_load_verifier`, `fastkzg_load_verifier_file` in `fastkzg.h`)
-//!   fill the same `KZGSettings` with a `kzg::KzgVerifier`: every verifier
+//!   fill the same `KZGSettings` with a `fastkzg::KzgVerifier`: every verifier
 //!   takes them; every function that computes commitments, proofs or cells
 //!   returns `C_KZG_BADARGS` for them, its outputs untouched. The registry
 //!   holds either kind ([`ffi::Settings`]).

@@ -1,11 +1,11 @@
 //! Loading and freeing the trusted setup (`setup/setup.h` of c-kzg).
 
-use kzg::constants::{
+use fastkzg::constants::{
     BYTES_PER_G1_POINT, BYTES_PER_G2_POINT, FIELD_ELEMENTS_PER_BLOB, NUM_G2_POINTS,
 };
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use kzg::MAX_PRECOMPUTE;
+use fastkzg::MAX_PRECOMPUTE;
 
 use crate::ffi::{guard, guard_on, input_slice, settings, FfiResult, Out, Placement, Settings};
 use crate::handle;
@@ -126,7 +126,7 @@ pub unsafe extern "C" fn load_trusted_setup(
                 num_g2_monomial_bytes,
             )
         }?;
-        Ok(kzg::KzgSettings::load_trusted_setup(g1m, g1l, g2m, precompute)?.into())
+        Ok(fastkzg::KzgSettings::load_trusted_setup(g1m, g1l, g2m, precompute)?.into())
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }
@@ -199,7 +199,7 @@ pub unsafe extern "C" fn load_trusted_setup_file(
         // SAFETY: `stream` is NULL or a valid readable FILE (this
         // function's contract).
         let text = unsafe { read_text(stream) }?;
-        Ok(kzg::KzgSettings::parse_trusted_setup(&text, precompute)?.into())
+        Ok(fastkzg::KzgSettings::parse_trusted_setup(&text, precompute)?.into())
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }
@@ -216,7 +216,7 @@ pub unsafe extern "C" fn load_trusted_setup_file(
 /// `out` is NULL or valid for writing a `KZGSettings`.
 #[no_mangle]
 pub unsafe extern "C" fn fastkzg_load_verifier_mainnet(out: *mut KZGSettings) -> C_KZG_RET {
-    let load = || Ok(kzg::KzgVerifier::load_mainnet()?.into());
+    let load = || Ok(fastkzg::KzgVerifier::load_mainnet()?.into());
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }
 }
@@ -254,7 +254,7 @@ pub unsafe extern "C" fn fastkzg_load_verifier(
                 num_g2_monomial_bytes,
             )
         }?;
-        let full = kzg::KzgSettings::load_trusted_setup(g1m, g1l, g2m, 0)?;
+        let full = fastkzg::KzgSettings::load_trusted_setup(g1m, g1l, g2m, 0)?;
         Ok(full.into_verifier().into())
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
@@ -280,7 +280,7 @@ pub unsafe extern "C" fn fastkzg_load_verifier_file(
         // SAFETY: `stream` is NULL or a valid readable FILE (this
         // function's contract).
         let text = unsafe { read_text(stream) }?;
-        Ok(kzg::KzgVerifier::parse_trusted_setup(&text)?.into())
+        Ok(fastkzg::KzgVerifier::parse_trusted_setup(&text)?.into())
     };
     // SAFETY: `out` is NULL or writable (this function's contract).
     unsafe { load_into(out, load) }

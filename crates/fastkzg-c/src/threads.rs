@@ -11,7 +11,7 @@
 
 /// The pool, built on first use and rebuilt in a forked child (whose copy
 /// of the parent's pool has no threads).
-static POOL: kzg::ProcessPool = kzg::ProcessPool::new("fastkzg");
+static POOL: fastkzg::ProcessPool = fastkzg::ProcessPool::new("fastkzg");
 
 /// Lets a closure that captures the caller's raw pointers run on a pool
 /// thread.
@@ -50,6 +50,6 @@ pub fn run<R: Send>(placement: Placement, body: impl FnOnce() -> R) -> R {
             let body = CallerWaits(body);
             POOL.install(move || body.into_inner()())
         }
-        Placement::Caller => kzg::run_serial(body),
+        Placement::Caller => fastkzg::run_serial(body),
     }
 }

@@ -4,7 +4,7 @@
 use core::ffi::c_void;
 use core::mem::{align_of, size_of};
 
-use kzg::constants::{
+use fastkzg::constants::{
     BYTES_PER_BLOB, BYTES_PER_CELL, BYTES_PER_COMMITMENT, BYTES_PER_FIELD_ELEMENT,
 };
 
@@ -61,7 +61,7 @@ pub type KZGProof = Bytes48;
 
 /// Caller-allocated settings, laid out exactly like c-kzg 2.1.x's
 /// `KZGSettings` (8 pointers, then 2 `size_t`). Only `handle` is used: it
-/// names a live `kzg::KzgSettings` in [`crate::handle`]'s registry, or is
+/// names a live `fastkzg::KzgSettings` in [`crate::handle`]'s registry, or is
 /// NULL. The other fields are kept zero.
 #[repr(C)]
 #[derive(Debug)]
