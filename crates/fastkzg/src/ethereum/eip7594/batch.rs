@@ -339,7 +339,9 @@ impl<B: Backend> KzgSettings<B> {
     /// blob whose 64 data cells are all given takes the fast path of
     /// [`KzgSettings::recover_cells`].
     ///
-    /// No cells (no blobs) is an empty result, whatever the indices.
+    /// The index rules hold even with no cells (the number of blobs is
+    /// that of the cells over the indices; the C ABI, which is given the
+    /// number of blobs, writes nothing for none whatever the indices).
     ///
     /// Errors: the index rules of `recover_cells_and_kzg_proofs` (64 to 128
     /// indices, each `< 128`, strictly ascending); `cells.len()` not a
@@ -351,11 +353,6 @@ impl<B: Backend> KzgSettings<B> {
         cells: &[T],
     ) -> Result<Vec<Cells>> {
         span!("recover_cells_batch");
-        if cells.is_empty() {
-            // No blobs: nothing to recover, whatever the indices (as the
-            // per-blob composition).
-            return Ok(Vec::new());
-        }
         let indices = check_recovery_indices(cell_indices)?;
         let per = indices.len();
         if !cells.len().is_multiple_of(per) {
