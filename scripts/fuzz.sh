@@ -29,6 +29,12 @@ cargo build --release -p fastkzg-c
 python3 scripts/fuzz-corpus.py
 build_flags=(--no-trace-compares)
 [ "${FUZZ_TRACE_COMPARES:-0}" = 1 ] && build_flags=()
+# The fuzz crate is a workspace member, so the workspace's release profile
+# applies; for the fuzz targets: line tables in the reports, and no LTO (it
+# only slows the links of the 19 sanitized binaries). Their own target
+# directory, since the sanitizer flags change every crate's build.
+export CARGO_PROFILE_RELEASE_DEBUG=1 CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+build_flags+=(--target-dir fuzz/target)
 cargo +nightly fuzz build "${build_flags[@]}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then

@@ -18,7 +18,7 @@
 # under fastkzg's generic code).
 #
 # It builds nothing on the native side: run `cargo build --release
-# --workspace --exclude fastkzg-bench-mt --all-features` first. Artifacts
+# --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fuzz --all-features` first. Artifacts
 # older than the sources they are built from are refused
 # (PORTABLE_CHECK_ALLOW_STALE=1 downgrades that to a warning).
 #
@@ -111,7 +111,7 @@ fi
 
 # --- 2. The artifacts ----------------------------------------------------------
 for f in "$BIN_SRC" "$LIB_A_SRC" "$LIB_SO_SRC"; do
-    [ -f "$f" ] || die "$f not found: build it first (cargo build --release --workspace --exclude fastkzg-bench-mt --all-features); this script does not build"
+    [ -f "$f" ] || die "$f not found: build it first (cargo build --release --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fuzz --all-features); this script does not build"
 done
 # Sources newer than an artifact mean that it is stale.
 stale=0

@@ -7,7 +7,8 @@
 # they print "skipped" on CPUs without IFMA), the C ABI test program, and
 # the CLI tests; then the main
 # tests once more with the AVX-512 IFMA kernels turned off (on CPUs that
-# have them); then the default artifacts (plain `cargo build --release`:
+# have them); then the pure-Rust, no_std build (no blst: zkcrypto and
+# arkworks); then the default artifacts (plain `cargo build --release`:
 # libfastkzg.so/.a and the fastkzg binary) natively and under an emulated
 # CPU without ADX or AVX-512 and, cross-built, under an emulated ARM64 CPU
 # (scripts/portable-check.sh, which installs qemu-user and the cross
@@ -22,8 +23,8 @@ cd "$(dirname "$0")/.."
 # rust_eth_kzg's `multithreaded` feature, which would then reach every
 # package of these builds (features are unified per cargo invocation; see
 # the workspace's Cargo.toml). The report builds it when it runs; CI lints it.
-cargo build --release --workspace --exclude fastkzg-bench-mt --all-features --all-targets
-cargo test --release --workspace --exclude fastkzg-bench-mt --all-features -- --nocapture
+cargo build --release --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fuzz --all-features --all-targets
+cargo test --release --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fuzz --all-features -- --nocapture
 # On CPUs with AVX-512 IFMA the blst backend runs its eight-lane kernels;
 # run the reference, differential, property and parallel tests again on
 # blst's own arithmetic (the blst column of the test matrix; the other
@@ -31,12 +32,16 @@ cargo test --release --workspace --exclude fastkzg-bench-mt --all-features -- --
 # that path. (--workspace keeps the feature resolution of the build above:
 # no rebuild.)
 if grep -qw avx512ifma /proc/cpuinfo 2>/dev/null; then
-    FASTKZG_NO_IFMA=1 cargo test --release --workspace --exclude fastkzg-bench-mt --all-features \
+    FASTKZG_NO_IFMA=1 cargo test --release --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fuzz --all-features \
         --test spec_tests --test differential_ckzg --test toolkit --test parallel --test eip7594 \
         -- --nocapture blst::
 else
     echo "skipped: the FASTKZG_NO_IFMA=1 pass (no AVX-512 IFMA on this CPU: the tests above ran on blst's own arithmetic)"
 fi
+# The library without blst: no C or assembly in the pure-Rust build, a
+# `#![no_std]` crate over it, and the reference, bad-input and precompile
+# tests on it (scripts/check-pure-rust.sh).
+./scripts/check-pure-rust.sh
 # The artifacts a user gets from `cargo build --release` run on any x86-64
 # CPU: byte-identical results under `qemu-x86_64 -cpu Haswell`.
 cargo build --release

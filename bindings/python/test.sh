@@ -6,7 +6,7 @@
 #   2. cargo fmt and clippy (-D warnings) on the binding crate;
 #   3. `pip install bindings/python` (maturin, release, abi3 wheel), with a
 #      cargo target directory kept between runs ($CARGO_TARGET_DIR, default
-#      target/python at the repository root);
+#      the workspace's target/, whose dependency builds it shares);
 #   4. pytest: the consensus-spec reference cases through both APIs (from
 #      the in-repo copy spec-tests/, or $FASTKZG_SPEC_TESTS; checked against
 #      its MANIFEST.sha256 first: missing, empty or altered = failure), bad
@@ -18,7 +18,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 venv="${FASTKZG_PY_VENV:-$here/.venv}"
-export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target/python}"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
 
 step() { printf '\n== %s\n' "$*"; }
 
@@ -32,8 +32,8 @@ step "mainnet trusted setup (the c-kzg 2.1.8 crate source, via cargo fetch)"
 (cd "$repo" && cargo fetch --locked --quiet)
 
 step "cargo fmt and clippy (bindings/python)"
-cargo fmt --manifest-path "$here/Cargo.toml" --check
-cargo clippy --manifest-path "$here/Cargo.toml" --locked --release --quiet -- -D warnings
+(cd "$repo" && cargo fmt -p fastkzg-python --check)
+(cd "$repo" && cargo clippy -p fastkzg-python --locked --release --quiet -- -D warnings)
 
 step "pip install bindings/python"
 "$venv/bin/python" -m pip install --disable-pip-version-check --no-build-isolation \

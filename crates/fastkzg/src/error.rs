@@ -1,6 +1,9 @@
 //! The library's single error type.
 
 use crate::backend::PointError;
+use alloc::boxed::Box;
+use alloc::string::String;
+use alloc::vec::Vec;
 
 /// The input of a call that an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,8 +146,9 @@ pub enum Error {
     DivisionByZero,
     /// The trusted setup is malformed.
     InvalidTrustedSetup(String),
-    /// An I/O error (only from file-reading convenience functions);
-    /// [`std::error::Error::source`] returns it.
+    /// An I/O error (only from file-reading convenience functions, with
+    /// the `std` feature); [`core::error::Error::source`] returns it.
+    #[cfg(feature = "std")]
     Io {
         /// The file.
         path: std::path::PathBuf,
@@ -234,6 +238,7 @@ impl core::fmt::Display for Error {
             Error::InvalidSize(s) => write!(f, "invalid size: {s}"),
             Error::DivisionByZero => f.write_str("division by zero"),
             Error::InvalidTrustedSetup(s) => write!(f, "invalid trusted setup: {s}"),
+            #[cfg(feature = "std")]
             Error::Io { path, source } => write!(f, "I/O error: {}: {source}", path.display()),
             Error::InBlob { blob, source } => write!(f, "blob {blob}: {source}"),
             Error::VersionedHashMismatch { expected, got } => write!(
@@ -251,9 +256,10 @@ impl core::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for Error {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match self {
+            #[cfg(feature = "std")]
             Error::Io { source, .. } => Some(source),
             _ => None,
         }
@@ -325,9 +331,13 @@ impl Error {
             Error::InvalidSize(s) => Error::InvalidSize(s.clone()),
             Error::DivisionByZero => Error::DivisionByZero,
             Error::InvalidTrustedSetup(s) => Error::InvalidTrustedSetup(s.clone()),
+            #[cfg(feature = "std")]
             Error::Io { path, source } => Error::Io {
                 path: path.clone(),
-                source: std::io::Error::new(source.kind(), source.to_string()),
+                source: std::io::Error::new(
+                    source.kind(),
+                    alloc::string::ToString::to_string(source),
+                ),
             },
             Error::InvalidThreadCount(s) => Error::InvalidThreadCount(s.clone()),
             Error::VersionedHashMismatch { expected, got } => Error::VersionedHashMismatch {

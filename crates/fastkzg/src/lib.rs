@@ -13,7 +13,8 @@
 //! | the EVM's point-evaluation precompile (EIP-4844, address `0x0a`) | [`KzgVerifier::point_evaluation_precompile`] (192 bytes in, 64 out, every failure an error), [`kzg_to_versioned_hash`] |
 //! | many blobs per call | [`KzgSettings::compute_cells_batch`], [`KzgSettings::compute_cells_and_kzg_proofs_batch`], [`KzgSettings::recover_cells_batch`], [`KzgVerifier::verify_cells_shared_indices`], [`KzgVerifier::verify_blob_cell_proofs`] |
 //! | the KZG10 toolkit at any size | [`math`] (FFTs over Fr and G1, polynomials, zero polynomials, DAS extension, erasure recovery), [`msm`] (multi-scalar multiplications, fixed-base tables), [`kzg`] (setups, openings, multi-point proofs, FK20) |
-//! | another curve library | [`backend::Backend`] (curve arithmetic) and [`backend::Accel`] (optional fast paths); [`Blst`] is the default, `Arkworks`, `Zkcrypto` and `Mcl` come with the cargo features `arkworks`, `zkcrypto` and `mcl` |
+//! | another curve library | [`backend::Backend`] (curve arithmetic) and [`backend::Accel`] (optional fast paths); `Blst` is the default (feature `blst`), `Arkworks`, `Zkcrypto` and `Mcl` come with the cargo features `arkworks`, `zkcrypto` and `mcl` ([`DefaultBackend`]) |
+//! | pure Rust, `no_std` (zkVM guests, WebAssembly, embedded EVMs) | `default-features = false, features = ["zkcrypto"]` (or `"arkworks"`): no C or assembly, only `alloc`; every Ethereum function and the embedded mainnet setup; add `"std"` for files and caches |
 //!
 //! Errors are [`Error`], naming the input ([`Input`]) and its position.
 //! Threads: the library runs on the caller's rayon pool (feature
@@ -49,8 +50,8 @@
 //! ```
 //! use fastkzg::backend::{Backend, Module, Scalar};
 //! use fastkzg::math::{das, erasure, fft, zero_poly::zero_polynomial, Domain, Polynomial};
-//! use fastkzg::Blst;
-//! type Fr = <Blst as Backend>::Fr;
+//! use fastkzg::DefaultBackend;
+//! type Fr = <DefaultBackend as Backend>::Fr;
 //!
 //! // FFT round trip over the 8th roots of unity.
 //! let domain = Domain::<Fr>::new(8).unwrap();
@@ -81,10 +82,19 @@
 //! assert_eq!(recovered, expected);
 //! ```
 
+// `no_std` but for the test harness; the standard library only with the
+// `std` feature (files, threads, fork detection, caches).
+#![cfg_attr(not(test), no_std)]
+
+extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
+
 pub mod backend;
 pub mod constants;
 pub mod error;
 pub mod ethereum;
+#[cfg(feature = "std")]
 pub mod fork;
 pub mod kzg;
 pub mod math;
@@ -100,11 +110,13 @@ pub use pool::ProcessPool;
 
 #[cfg(feature = "arkworks")]
 pub use backend::Arkworks;
+#[cfg(feature = "blst")]
+pub use backend::Blst;
 #[cfg(feature = "mcl")]
 pub use backend::Mcl;
 #[cfg(feature = "zkcrypto")]
 pub use backend::Zkcrypto;
-pub use backend::{Backend, Blst};
+pub use backend::{Backend, DefaultBackend};
 pub use constants::*;
 pub use error::{Error, Input, Result};
 pub use ethereum::{
@@ -113,11 +125,11 @@ pub use ethereum::{
     MAINNET_TRUSTED_SETUP_TXT, MAX_PRECOMPUTE,
 };
 
-/// The shared mainnet settings on the default (blst) backend: the embedded
-/// trusted setup, loaded once on first use. Same as
-/// `KzgSettings::<Blst>::mainnet()`.
-pub fn mainnet() -> &'static KzgSettings<Blst> {
-    KzgSettings::<Blst>::mainnet()
+/// The shared mainnet settings on the default backend ([`DefaultBackend`]:
+/// blst unless its feature is off): the embedded trusted setup, loaded once
+/// on first use. Same as `KzgSettings::<DefaultBackend>::mainnet()`.
+pub fn mainnet() -> &'static KzgSettings<DefaultBackend> {
+    KzgSettings::<DefaultBackend>::mainnet()
 }
 
 /// Turns the AVX-512 IFMA kernels of the blst backend ([`fastkzg_ifma`])
@@ -132,16 +144,22 @@ pub fn mainnet() -> &'static KzgSettings<Blst> {
 /// the new setting. Both settings compute the same results (only the speed
 /// differs), so switching can never change an answer. Turning the kernels
 /// on does nothing on a CPU without the instructions ([`ifma_active`]
-/// tells whether they run).
+/// tells whether they run), nor in a build without the `blst` feature.
 pub fn set_ifma(on: bool) {
-    fastkzg_ifma::set_enabled(on)
+    #[cfg(feature = "blst")]
+    fastkzg_ifma::set_enabled(on);
+    #[cfg(not(feature = "blst"))]
+    let _ = on;
 }
 
 /// Whether the blst backend runs its AVX-512 IFMA kernels now: the CPU
 /// has the instructions and they are not turned off ([`set_ifma`],
-/// `FASTKZG_NO_IFMA`).
+/// `FASTKZG_NO_IFMA`); false without the `blst` feature.
 pub fn ifma_active() -> bool {
-    fastkzg_ifma::engine().is_some()
+    #[cfg(feature = "blst")]
+    return fastkzg_ifma::engine().is_some();
+    #[cfg(not(feature = "blst"))]
+    false
 }
 
 /// Runs `f` with at most `threads` worker threads for the library's
@@ -164,7 +182,7 @@ pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> Re
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
-            .map_err(|e| Error::InvalidSize(format!("thread pool: {e}")))?;
+            .map_err(|e| Error::InvalidSize(alloc::format!("thread pool: {e}")))?;
         Ok(pool.install(f))
     }
     #[cfg(not(feature = "parallel"))]
@@ -187,13 +205,16 @@ pub fn parse_thread_count(text: &str) -> Result<usize> {
     text.trim()
         .parse::<usize>()
         .map(|n| n.max(1))
-        .map_err(|_| Error::InvalidThreadCount(text.to_string()))
+        .map_err(|_| Error::InvalidThreadCount(text.into()))
 }
 
 /// The number of threads to use by default: the cores available to this
-/// process (1 if that cannot be found out).
+/// process (1 if that cannot be found out, and without the `std` feature).
 pub fn default_thread_count() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    #[cfg(feature = "std")]
+    return std::thread::available_parallelism().map_or(1, |n| n.get());
+    #[cfg(not(feature = "std"))]
+    1
 }
 
 /// The README's Rust example, compiled and run as a doctest.

@@ -6,17 +6,21 @@
 //! calling thread alone, without touching any pool. Without the feature
 //! every helper here is its plain serial twin.
 
-use std::cell::Cell;
-use std::ops::Range;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use core::ops::Range;
 
-thread_local! {
+#[cfg(feature = "std")]
+std::thread_local! {
     /// Set while [`run_serial`] runs on this thread.
-    static SERIAL: Cell<bool> = const { Cell::new(false) };
+    static SERIAL: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
 }
 
 /// Restores the previous serial flag when dropped (also on unwinding).
+#[cfg(feature = "std")]
 struct SerialGuard(bool);
 
+#[cfg(feature = "std")]
 impl Drop for SerialGuard {
     fn drop(&mut self) {
         SERIAL.with(|s| s.set(self.0));
@@ -26,9 +30,20 @@ impl Drop for SerialGuard {
 /// Runs `f` on the calling thread with every parallel path of the library
 /// taking its serial twin: no work is handed to any thread pool. Calls made
 /// this way from many threads at once run side by side, one core each.
+/// (Without the `std` feature every path is serial and this just calls
+/// `f`.)
 pub fn run_serial<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(feature = "std")]
     let _restore = SerialGuard(SERIAL.with(|s| s.replace(true)));
     f()
+}
+
+/// Whether [`run_serial`] runs on this thread.
+fn serial_here() -> bool {
+    #[cfg(feature = "std")]
+    return SERIAL.with(core::cell::Cell::get);
+    #[cfg(not(feature = "std"))]
+    true
 }
 
 /// Whether the library's calls on this thread split work over a pool: the
@@ -41,7 +56,7 @@ pub fn is_parallel() -> bool {
 /// The number of threads work may be split across: 1 without the feature
 /// or inside [`run_serial`], else the current rayon pool's size.
 pub(crate) fn threads() -> usize {
-    if SERIAL.with(Cell::get) {
+    if serial_here() {
         return 1;
     }
     #[cfg(feature = "parallel")]
@@ -276,7 +291,9 @@ mod tests {
         assert_eq!(serial, want);
         let pooled = crate::with_threads(3, || r.map(|x| x)).expect("pool");
         assert_eq!(pooled, want);
-        let sums = r.try_map(|x| Ok::<usize, ()>(x.sum())).expect("no error");
+        let sums = r
+            .try_map(|x| Ok::<usize, ()>(x.sum::<usize>()))
+            .expect("no error");
         assert_eq!(sums.iter().sum::<usize>(), (0..103).sum());
         assert!(r
             .try_map(|x| if x.start > 50 { Err(x.start) } else { Ok(()) })

@@ -8,6 +8,7 @@
 //! pool is never dropped in the child: dropping it would signal threads
 //! that do not exist there.
 
+use alloc::format;
 use std::mem::ManuallyDrop;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

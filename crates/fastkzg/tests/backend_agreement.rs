@@ -9,6 +9,8 @@
 //! independent implementation of Fp and Fp2 arithmetic (`fp` below), so the
 //! on-curve status of every crafted encoding is known without asking either
 //! backend; subgroup membership is then confirmed with blst.
+// The reference is blst.
+#![cfg(feature = "blst")]
 mod common;
 
 use fastkzg::backend::{Accel, Backend, Group, Module, PointError, Scalar};

@@ -16,7 +16,6 @@ backend_tests!(
 );
 
 use common::{random_blob, rng};
-use fastkzg::Blst;
 use fastkzg::{Backend, Cell, Error, Input, KzgSettings, CELLS_PER_EXT_BLOB};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -521,7 +520,7 @@ fn eight_blobs() -> &'static [BlobCells] {
         (0..8)
             .map(|_| {
                 let blob = random_blob(&mut r);
-                let ks = ours::<Blst>();
+                let ks = ours::<fastkzg::DefaultBackend>();
                 let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
                 let commitment = ks.blob_to_kzg_commitment(&blob).unwrap();
                 (commitment, cells.to_vec(), proofs.to_vec())

@@ -3,7 +3,7 @@
 //! inside a call that builds the lazy tables, every call in the child
 //! returns the parent's results. A hang becomes a failure: the child arms
 //! `alarm(2)` and dies of SIGALRM if it has not finished by then.
-#![cfg(unix)]
+#![cfg(all(unix, feature = "std"))]
 
 use fastkzg::{Blob, Bytes48, Cell, KzgProof, KzgSettings, BYTES_PER_BLOB, CELLS_PER_EXT_BLOB};
 

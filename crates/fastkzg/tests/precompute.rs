@@ -8,7 +8,7 @@
 mod common;
 
 use fastkzg::ethereum::precompute::{budget_points, fk20_plan, Fk20Plan};
-use fastkzg::{Blst, KzgSettings, MAX_PRECOMPUTE};
+use fastkzg::{DefaultBackend, KzgSettings, MAX_PRECOMPUTE};
 
 const STACK: usize = 256 * 1024;
 
@@ -41,7 +41,7 @@ fn every_level_runs_on_a_small_stack_and_agrees() {
                 .stack_size(STACK)
                 .spawn(move || {
                     fastkzg::run_serial(|| {
-                        let s = KzgSettings::<Blst>::load_mainnet(level).expect("load");
+                        let s = KzgSettings::<DefaultBackend>::load_mainnet(level).expect("load");
                         let out = s.compute_cells_and_kzg_proofs(&blob).expect("prove");
                         (s.fk20_plan(), s.memory_bytes(), out)
                     })

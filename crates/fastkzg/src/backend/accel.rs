@@ -10,6 +10,7 @@
 //! generic function itself.
 
 use super::{Backend, PointError, Scalar};
+use alloc::vec::Vec;
 
 /// Optional fast paths of a backend `B` (implemented by `B` itself:
 /// `impl Accel<Self> for B`). The generic core calls these methods, never

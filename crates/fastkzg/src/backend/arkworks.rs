@@ -20,6 +20,7 @@
 //! points `(0, ±2)`, which lie on the curve but have order 3 and are reported
 //! as [`PointError::NotInSubgroup`] even by the subgroup-unchecked decoder.
 
+use alloc::vec::Vec;
 use ark_bls12_381::{Bls12_381, Config as BlsConfig, Fq, Fq2, G1Projective, G2Projective};
 use ark_ec::bls12::{G1Prepared, G2Prepared};
 use ark_ec::pairing::Pairing;

@@ -27,14 +27,19 @@
 //! `y = c0 + c1·i` from `c1` alone, where the ZCash format uses `c0` when
 //! `c1 = 0`; the adapter corrects that sign in both directions.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use std::os::raw::c_int;
 use std::sync::OnceLock;
 
 use mcl_rust as raw;
 
-use super::zcash::{compressed_flags, uncompressed_flags, x_is_zero, FLAG_INFINITY, FLAG_SORT};
-use super::{Accel, Backend, BaseField, Blst, Group, Module, PointError, Scalar};
+use super::zcash::{
+    compressed_flags, uncompressed_flags, x_is_zero, FLAG_INFINITY, FLAG_SORT,
+    G1_GENERATOR_COMPRESSED, G2_GENERATOR_COMPRESSED, GLV_BETA_BE,
+};
+use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
 
 // Functions of the linked mcl library that `mcl_rust` 1.2 does not wrap (or
 // wraps only through heap-allocated buffers), declared as in mcl's
@@ -244,11 +249,10 @@ impl Lib {
         fr_one.raw_mut().set_int(1);
         let mut fp_one = Fp::ZERO;
         fp_one.raw_mut().set_int(1);
-        // The curve constants in their standard encodings, taken from blst
-        // (always linked) and decoded by mcl.
-        let beta = Fp::from_be_bytes(&Blst::g1_glv_beta().to_be_bytes());
-        let g1 = G1::decode(&Blst::g1_compress(&<Blst as Backend>::G1::generator()));
-        let g2 = G2::decode(&Blst::g2_compress(&<Blst as Backend>::G2::generator()));
+        // The curve constants in their standard encodings, decoded by mcl.
+        let beta = Fp::from_be_bytes(&GLV_BETA_BE);
+        let g1 = G1::decode(&G1_GENERATOR_COMPRESSED);
+        let g2 = G2::decode(&G2_GENERATOR_COMPRESSED);
         match (beta, g1, g2) {
             (Some(beta), Some(g1), Some(g2)) => Lib {
                 fr_one,
@@ -747,6 +751,7 @@ impl Accel<Mcl> for Mcl {
     }
 }
 
-#[cfg(test)]
+// The tests compare with blst.
+#[cfg(all(test, feature = "blst"))]
 #[path = "mcl_tests.rs"]
 mod tests;

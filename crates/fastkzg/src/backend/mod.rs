@@ -19,9 +19,12 @@
 //! [`Accel`], a cargo feature, and one line in the test matrix
 //! (`crates/fastkzg/tests/common/mod.rs`, `backend_tests!`).
 //!
-//! Backends: [`Blst`] (default) and, with their cargo features, `Arkworks`
-//! (`arkworks`), `Zkcrypto` (`zkcrypto`) and `Mcl` (`mcl`).
+//! Backends, each with its cargo feature: `Blst` (`blst`, on by default; C
+//! and assembly), `Arkworks` (`arkworks`, pure Rust), `Zkcrypto`
+//! (`zkcrypto`, pure Rust) and `Mcl` (`mcl`, C++). [`DefaultBackend`] is
+//! the one used where none is named.
 
+use alloc::vec::Vec;
 use core::fmt::Debug;
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
@@ -84,9 +87,11 @@ macro_rules! forward_ops {
 }
 
 pub(crate) mod accel;
+#[cfg(feature = "blst")]
 pub mod blst;
 pub(crate) mod limbs;
 pub(crate) mod prefetch;
+#[cfg(feature = "blst")]
 pub use self::blst::Blst;
 pub use accel::Accel;
 
@@ -105,8 +110,37 @@ pub mod mcl;
 #[cfg(feature = "mcl")]
 pub use self::mcl::Mcl;
 
-#[cfg(any(feature = "arkworks", feature = "zkcrypto", feature = "mcl"))]
 mod zcash;
+
+/// The backend of [`crate::KzgSettings`], [`crate::KzgVerifier`] and
+/// [`crate::mainnet`] where none is named: `Blst` with the `blst` feature
+/// (on by default); without it the first enabled of `Arkworks`,
+/// `Zkcrypto` and `Mcl`.
+pub type DefaultBackend = default_backend::Chosen;
+
+/// [`DefaultBackend`] by the enabled features.
+mod default_backend {
+    #[cfg(feature = "blst")]
+    pub type Chosen = super::Blst;
+    #[cfg(all(not(feature = "blst"), feature = "arkworks"))]
+    pub type Chosen = super::Arkworks;
+    #[cfg(all(not(any(feature = "blst", feature = "arkworks")), feature = "zkcrypto"))]
+    pub type Chosen = super::Zkcrypto;
+    #[cfg(all(
+        not(any(feature = "blst", feature = "arkworks", feature = "zkcrypto")),
+        feature = "mcl"
+    ))]
+    pub type Chosen = super::Mcl;
+    #[cfg(not(any(
+        feature = "blst",
+        feature = "arkworks",
+        feature = "zkcrypto",
+        feature = "mcl"
+    )))]
+    compile_error!(
+        "fastkzg needs a backend: enable one of the features blst (default), arkworks, zkcrypto, mcl"
+    );
+}
 
 /// Why a byte string is not an acceptable curve point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

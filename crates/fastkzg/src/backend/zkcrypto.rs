@@ -4,13 +4,15 @@
 //! That crate keeps its base field Fp and the affine coordinates private;
 //! it exposes points only through their encodings. The generic batch-affine
 //! MSMs need affine coordinates and base-field arithmetic, so this adapter
-//! stores affine G1 points as their coordinates in blst's Fp (blst is always
-//! linked, and [`super::blst::Fp`] already serves the generic code), read
-//! from the crate's uncompressed encoding. Everything else — the scalar
-//! field, the group law, the square roots of decompression, the subgroup
-//! checks and the pairing — is the `bls12_381` crate's. So no algorithm is
-//! written twice and no second MSM exists: the generic code serves this
-//! backend as it serves arkworks.
+//! takes its base field from zkcrypto's own field library: [`Fp`] is the
+//! BLS12-381 base field as the `ff` crate's `PrimeField` derive writes it
+//! (Montgomery form, pure Rust), and affine G1 points are stored as their
+//! coordinates in it, read from the crate's uncompressed encoding.
+//! Everything else — the scalar field, the group law, the square roots of
+//! decompression, the subgroup checks and the pairing — is the `bls12_381`
+//! crate's. So no algorithm is written twice, no second MSM exists and no
+//! other curve library is linked: the generic code serves this backend as
+//! it serves arkworks.
 //!
 //! Decoding checks the flags and the coordinate range itself (the crate
 //! reports every failure alike) so that each failure maps to the
@@ -18,11 +20,89 @@
 //! `(0, ±2)` (on the curve, of order 3: [`PointError::NotInSubgroup`] even
 //! for the subgroup-unchecked decoder).
 
-use bls12_381::{G1Projective, G2Affine, G2Projective, Gt};
+use alloc::vec;
+use alloc::vec::Vec;
 
-use super::blst::Fp;
-use super::zcash::{compressed_flags, uncompressed_flags, x_is_zero, FLAG_INFINITY};
-use super::{Accel, Backend, Blst, Group, Module, PointError, Scalar};
+use bls12_381::{G1Projective, G2Affine, G2Projective, Gt};
+use ff::{Field, PrimeField};
+
+use super::zcash::{compressed_flags, uncompressed_flags, x_is_zero, FLAG_INFINITY, GLV_BETA_BE};
+use super::{Accel, Backend, BaseField, Group, Module, PointError, Scalar};
+
+/// The field the `ff` derive writes: the BLS12-381 base field modulus p,
+/// with 2 (a quadratic non-residue) as its multiplicative generator, and
+/// 48-byte big-endian representations as in the point encodings.
+// The derive's output tests `cfg(feature = "bits")`, a feature of `ff`
+// rather than of this crate.
+#[allow(unexpected_cfgs)]
+mod fp_field {
+    #[derive(ff::PrimeField)]
+    #[PrimeFieldModulus = "4002409555221667393417789825735904156556882819939007885332058136124031650490837864442687629129015664037894272559787"]
+    #[PrimeFieldGenerator = "2"]
+    #[PrimeFieldReprEndianness = "big"]
+    pub struct FpRaw([u64; 6]);
+}
+use fp_field::{FpRaw, FpRawRepr};
+
+/// An element of the base field Fp of G1 (the generic MSMs' affine
+/// arithmetic).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fp(FpRaw);
+
+impl Fp {
+    /// Parses a 48-byte big-endian integer; `None` unless it is `< p`.
+    pub fn from_be_bytes(bytes: &[u8; FP_BYTES]) -> Option<Fp> {
+        Option::from(FpRaw::from_repr(FpRawRepr(*bytes))).map(Fp)
+    }
+
+    /// The canonical 48-byte big-endian encoding.
+    pub fn to_be_bytes(&self) -> [u8; FP_BYTES] {
+        self.0.to_repr().0
+    }
+}
+
+impl core::ops::Add for Fp {
+    type Output = Fp;
+    fn add(self, rhs: Fp) -> Fp {
+        Fp(self.0 + rhs.0)
+    }
+}
+impl core::ops::Sub for Fp {
+    type Output = Fp;
+    fn sub(self, rhs: Fp) -> Fp {
+        Fp(self.0 - rhs.0)
+    }
+}
+impl core::ops::Mul for Fp {
+    type Output = Fp;
+    fn mul(self, rhs: Fp) -> Fp {
+        Fp(self.0 * rhs.0)
+    }
+}
+impl core::ops::Neg for Fp {
+    type Output = Fp;
+    fn neg(self) -> Fp {
+        Fp(-self.0)
+    }
+}
+
+impl BaseField for Fp {
+    fn zero() -> Self {
+        Fp(FpRaw::ZERO)
+    }
+    fn one() -> Self {
+        Fp(FpRaw::ONE)
+    }
+    fn is_zero(&self) -> bool {
+        bool::from(self.0.is_zero())
+    }
+    fn square(&self) -> Self {
+        Fp(self.0.square())
+    }
+    fn inverse(&self) -> Self {
+        Fp(Option::from(self.0.invert()).unwrap_or(FpRaw::ZERO))
+    }
+}
 
 /// The zkcrypto backend marker type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,8 +120,8 @@ pub struct G1(pub G1Projective);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct G2(pub G2Projective);
 
-/// An affine G1 point as its coordinates `(x, y)` in blst's Fp; `None` is
-/// the point at infinity.
+/// An affine G1 point as its coordinates `(x, y)` in [`Fp`]; `None` is the
+/// point at infinity.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct G1Affine(pub Option<(Fp, Fp)>);
 
@@ -71,6 +151,7 @@ impl G1Affine {
         let coordinate = |range: core::ops::Range<usize>| {
             let mut c = [0u8; FP_BYTES];
             c.copy_from_slice(&bytes[range]);
+            // The crate's encodings of its points are canonical (< p).
             Fp::from_be_bytes(&c)
         };
         G1Affine(coordinate(0..FP_BYTES).zip(coordinate(FP_BYTES..2 * FP_BYTES)))
@@ -187,7 +268,8 @@ impl Backend for Zkcrypto {
     }
 
     fn g1_glv_beta() -> Fp {
-        Blst::g1_glv_beta()
+        // A constant below p.
+        Fp::from_be_bytes(&GLV_BETA_BE).unwrap_or_else(Fp::zero)
     }
 
     fn g1_add_affine(p: &G1, q: &G1Affine) -> G1 {
@@ -292,3 +374,34 @@ impl Backend for Zkcrypto {
 
 /// No fast paths of its own: the generic MSMs, products and FFT scaling.
 impl Accel<Zkcrypto> for Zkcrypto {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `(β·x, y) = λ·(x, y)` on the generator, with λ of
+    /// [`Backend::g1_glv_beta`], and β³ = 1.
+    #[test]
+    fn glv_beta_is_the_endomorphism_of_lambda() {
+        let g = G1::generator();
+        let (x, y) = Zkcrypto::g1_affine_xy(&Zkcrypto::g1_to_affine(&g)).unwrap();
+        let beta = Zkcrypto::g1_glv_beta();
+        let phi = Zkcrypto::g1_from_affine(&Zkcrypto::g1_affine_from_xy(beta * x, y));
+        let lambda = Fr::from_u128(0xac45a4010001a40200000000ffffffff);
+        assert_eq!(phi, g * &lambda);
+        assert_eq!(beta * beta * beta, Fp::one());
+        assert_ne!(beta, Fp::one());
+    }
+
+    /// Encodings round-trip, p itself is rejected, and inverses invert.
+    #[test]
+    fn fp_encoding_and_inverse() {
+        let (x, y) = Zkcrypto::g1_affine_xy(&Zkcrypto::g1_to_affine(&G1::generator())).unwrap();
+        assert_eq!(Fp::from_be_bytes(&x.to_be_bytes()), Some(x));
+        assert_eq!(Fp::from_be_bytes(&super::super::zcash::P_BE), None);
+        assert_eq!(x * x.inverse(), Fp::one());
+        assert_eq!((x + y) - y, x);
+        assert_eq!(-x + x, Fp::zero());
+        assert_eq!(Fp::zero().inverse(), Fp::zero());
+    }
+}

@@ -6,6 +6,7 @@ use crate::backend::{Backend, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::constants::{BYTES_PER_BLOB, BYTES_PER_CELL};
 use crate::par::Ranges;
+use alloc::vec::Vec;
 
 /// A blob: 4096 big-endian field elements of 32 bytes.
 pub type Blob = [u8; BYTES_PER_BLOB];

@@ -4,6 +4,8 @@
 //! batch verification derives from the Fulu challenge. They hash bytes only
 //! and validate nothing beyond list lengths.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use sha2::{Digest, Sha256};
@@ -148,9 +150,9 @@ pub fn compute_verify_cell_kzg_proof_batch_challenge<B: Backend, T: Borrow<Cell>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::Blst;
+    use crate::backend::DefaultBackend;
 
-    type Fr = <Blst as Backend>::Fr;
+    type Fr = <DefaultBackend as Backend>::Fr;
 
     /// The randomizers are the hash's 8-byte words in order, the same for
     /// the same challenge, different for another, and a prefix for fewer

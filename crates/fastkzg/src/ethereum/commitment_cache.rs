@@ -12,8 +12,14 @@
 //!
 //! The cache is bounded: at [`CommitmentCache::CAPACITY`] entries it is
 //! emptied before the next insertion (about 0.7 MiB at most with blst).
+//! Without the `std` feature there is no lock to share it between threads
+//! and nothing is cached.
 
+use alloc::vec;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use std::collections::HashMap;
+#[cfg(feature = "std")]
 use std::sync::{Mutex, MutexGuard};
 
 use crate::backend::Backend;
@@ -22,9 +28,35 @@ use crate::ethereum::bytes::Bytes48;
 /// Decoded commitments of one [`KzgSettings`](crate::ethereum::KzgSettings),
 /// by their bytes.
 pub(crate) struct CommitmentCache<B: Backend> {
+    #[cfg(feature = "std")]
     points: Mutex<HashMap<Bytes48, B::G1Affine>>,
+    #[cfg(not(feature = "std"))]
+    points: core::marker::PhantomData<B>,
 }
 
+/// Without `std`: an always empty cache.
+#[cfg(not(feature = "std"))]
+impl<B: Backend> CommitmentCache<B> {
+    pub(crate) fn new() -> Self {
+        CommitmentCache {
+            points: core::marker::PhantomData,
+        }
+    }
+
+    pub(crate) fn get_many(&self, commitments: &[Bytes48]) -> Vec<Option<B::G1Affine>> {
+        vec![None; commitments.len()]
+    }
+
+    pub(crate) fn insert_many(&self, _decoded: impl IntoIterator<Item = (Bytes48, B::G1Affine)>) {}
+
+    pub(crate) fn clear(&self) {}
+
+    pub(crate) fn len(&self) -> usize {
+        0
+    }
+}
+
+#[cfg(feature = "std")]
 impl<B: Backend> CommitmentCache<B> {
     /// The most entries kept: the commitments of many blocks (a block has
     /// at most a few dozen blobs).
@@ -78,13 +110,13 @@ impl<B: Backend> CommitmentCache<B> {
     }
 }
 
-#[cfg(test)]
+// Without `std` nothing is cached.
+#[cfg(all(test, feature = "std"))]
 mod tests {
     use super::CommitmentCache;
     use crate::backend::{Backend, Group, Scalar};
-    use crate::Blst;
 
-    type B = Blst;
+    type B = crate::DefaultBackend;
 
     fn point(k: u64) -> (crate::ethereum::bytes::Bytes48, <B as Backend>::G1Affine) {
         let p = <B as Backend>::G1::generator() * &<B as Backend>::Fr::from_u64(k + 1);

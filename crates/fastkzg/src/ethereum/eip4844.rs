@@ -6,6 +6,9 @@
 //! equal batch lengths) is checked before any work, and a violation is an
 //! [`Error`], never a panic and never `false`.
 
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use sha2::{Digest, Sha256};

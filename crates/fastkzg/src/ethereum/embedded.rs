@@ -20,7 +20,12 @@
 //! is decoded and validated in full.
 
 use crate::par::Lazy;
-use std::any::{Any, TypeId};
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::string::ToString;
+use alloc::vec::Vec;
+use core::any::{Any, TypeId};
 
 use crate::backend::Backend;
 use crate::error::{Error, Result};

@@ -7,9 +7,11 @@
 //! coset factors, the commitment table and the FK20 data.
 
 use crate::par::Lazy;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use alloc::format;
+use alloc::vec::Vec;
+use core::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::backend::{Backend, Blst, Module};
+use crate::backend::{Backend, DefaultBackend, Module};
 use crate::error::{Error, Result};
 use crate::ethereum::constants::{FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL};
 use crate::ethereum::verifier::KzgVerifier;
@@ -28,7 +30,7 @@ pub const TABLE_AFTER_COMMITMENTS: usize = 16;
 
 /// The trusted setup plus derived data, for one backend: a
 /// [`KzgVerifier`] and the prover's data.
-pub struct KzgSettings<B: Backend = Blst> {
+pub struct KzgSettings<B: Backend = DefaultBackend> {
     /// The verifier's part (its methods are reachable through `Deref`).
     pub(crate) verifier: KzgVerifier<B>,
     /// Monomial G1 powers (4096) and G2 powers (65).

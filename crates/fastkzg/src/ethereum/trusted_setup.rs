@@ -5,6 +5,10 @@
 //! describe one secret (pairing and linear-combination consistency checks),
 //! so a file with the forms swapped or a corrupted point is rejected.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+#[cfg(feature = "std")]
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -249,14 +253,11 @@ impl<B: Backend> KzgSettings<B> {
         Self::load_trusted_setup_full(&g1_monomial, &g1_lagrange, &g2_monomial, precompute)
     }
 
-    /// Reads and parses a trusted-setup file in the c-kzg-4844 text format.
+    /// Reads and parses a trusted-setup file in the c-kzg-4844 text format
+    /// (feature `std`).
+    #[cfg(feature = "std")]
     pub fn load_trusted_setup_file(path: impl AsRef<Path>, precompute: usize) -> Result<Self> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::parse_trusted_setup(&text, precompute)
+        Self::parse_trusted_setup(&read_setup_file(path.as_ref())?, precompute)
     }
 }
 
@@ -278,13 +279,18 @@ impl<B: Backend> KzgVerifier<B> {
     }
 
     /// Reads and parses a trusted-setup file in the c-kzg-4844 text format
-    /// ([`KzgVerifier::parse_trusted_setup`]).
+    /// ([`KzgVerifier::parse_trusted_setup`]; feature `std`).
+    #[cfg(feature = "std")]
     pub fn load_trusted_setup_file(path: impl AsRef<Path>) -> Result<Self> {
-        let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Self::parse_trusted_setup(&text)
+        Self::parse_trusted_setup(&read_setup_file(path.as_ref())?)
     }
+}
+
+/// The text of a trusted-setup file, or [`Error::Io`] naming it.
+#[cfg(feature = "std")]
+fn read_setup_file(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).map_err(|source| Error::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }

@@ -12,7 +12,7 @@
 //! table, a comb table of the G1 generator, the prepared G2 point of each
 //! cell index and the cache of decoded commitments.
 
-use crate::backend::{Backend, Blst, Group, Scalar};
+use crate::backend::{Backend, DefaultBackend, Group, Scalar};
 use crate::error::{Error, Result};
 use crate::ethereum::commitment_cache::CommitmentCache;
 use crate::ethereum::constants::{
@@ -22,6 +22,8 @@ use crate::ethereum::constants::{
 use crate::math::{bit_reversal_permutation, Domain};
 use crate::msm::{FixedBaseMsm, FixedBaseMul, SubsetSumMsm};
 use crate::par::Lazy;
+use alloc::format;
+use alloc::vec::Vec;
 
 /// The fixed-base table of the cell interpolation commitment.
 enum CellTable<'a, B: Backend> {
@@ -45,7 +47,7 @@ const CELL_SUBSET_LAYERS: usize = 2;
 const CELL_SUBSET_GROUP: usize = 12;
 
 /// The verifier's part of the Ethereum trusted setup, for one backend.
-pub struct KzgVerifier<B: Backend = Blst> {
+pub struct KzgVerifier<B: Backend = DefaultBackend> {
     /// `[τ^i]₁` for `i < FIELD_ELEMENTS_PER_CELL`.
     pub(crate) cell_bases: Vec<B::G1Affine>,
     /// `[τ^FIELD_ELEMENTS_PER_CELL]₂`, unprepared (for the per-cell-index

@@ -20,6 +20,9 @@ use crate::math::{fft, Domain};
 use crate::msm::{batch_affine, FixedBaseMsm, SubsetSumMsm};
 use crate::par::Ranges;
 use crate::trace::phase;
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Precomputed FK20 data for polynomials of `n` coefficients and cosets of
 /// size `l`.

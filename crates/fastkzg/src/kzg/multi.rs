@@ -7,6 +7,8 @@ use crate::backend::Backend;
 use crate::error::{Error, Input, Result};
 use crate::math::zero_poly::zero_polynomial;
 use crate::math::Polynomial;
+use alloc::vec;
+use alloc::vec::Vec;
 
 impl<B: Backend> Srs<B> {
     /// Opens `poly` at all `points` with one proof; returns the proof and the

@@ -3,6 +3,8 @@
 use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::math::{fft, Domain, Polynomial};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// A KZG structured reference string: `[τ^i]₁` for `i < g1.len()` and
 /// `[τ^i]₂` for `i < g2.len()`.

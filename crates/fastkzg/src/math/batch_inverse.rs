@@ -2,6 +2,7 @@
 
 use crate::backend::Scalar;
 use crate::error::{Error, Result};
+use alloc::vec::Vec;
 
 /// Inverts every element of `values` in place with one field inversion and
 /// `3(n-1)` multiplications. Fails with [`Error::DivisionByZero`] (leaving
@@ -25,7 +26,7 @@ pub fn batch_inverse<F: Scalar>(values: &mut [F]) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::blst::Fr;
+    type Fr = <crate::DefaultBackend as crate::backend::Backend>::Fr;
 
     #[test]
     fn inverts_each_element() {

@@ -1,5 +1,7 @@
 //! Bit-reversal permutations (spec: `reverse_bits`, `bit_reversal_permutation`).
 
+use alloc::vec::Vec;
+
 /// Reverses the lowest `log2(order)` bits of `n` (spec `reverse_bits`).
 /// `order` must be a power of two; for `order <= 1` this returns 0.
 pub fn reverse_bits(n: usize, order: usize) -> usize {

@@ -12,6 +12,8 @@ use super::domain::Domain;
 use super::fft;
 use crate::backend::Scalar;
 use crate::error::{Error, Result};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// Coefficients of the polynomial whose evaluations over the `n`-th roots of
 /// unity in bit-reversed order are `evals_brp` (spec

@@ -3,6 +3,8 @@
 use crate::backend::Scalar;
 use crate::constants::{MODULUS_MINUS_ONE_ODD_PART, PRIMITIVE_ROOT_OF_UNITY, TWO_ADICITY};
 use crate::error::{Error, Result};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// The multiplicative subgroup of Fr of order `size` (a power of two), with
 /// its roots of unity in natural order: `roots[i] = ω^i`.
@@ -73,7 +75,7 @@ impl<F: Scalar> Domain<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::blst::Fr;
+    type Fr = <crate::DefaultBackend as crate::backend::Backend>::Fr;
 
     #[test]
     fn root_has_exact_order() {

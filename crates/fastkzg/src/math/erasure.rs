@@ -15,6 +15,8 @@ use super::zero_poly::zero_polynomial;
 use crate::backend::Scalar;
 use crate::constants::PRIMITIVE_ROOT_OF_UNITY;
 use crate::error::{Error, Result};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// Recovers all `N` coefficients of `P` from `evals` (natural order over
 /// `domain`, zeros at missing points) and `zero_poly_coeffs` (a polynomial of

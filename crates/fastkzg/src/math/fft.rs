@@ -16,6 +16,9 @@ use super::domain::Domain;
 use crate::backend::{Accel, Backend, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::par::Ranges;
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// How the twiddle products are made: `None`, one per butterfly (radix-2);
 /// `Some((f, lanes))`, in batches `f(ys, ws)` (`ys[i] ← ws[i]·ys[i]`) of

@@ -20,6 +20,8 @@
 use crate::backend::Scalar;
 use crate::error::{Error, Result};
 use crate::math::{bit_reversal_permutation, Domain};
+use alloc::format;
+use alloc::vec::Vec;
 
 /// The table [`evaluate_bit_reversed`] needs for a domain of size `n`:
 /// `ω^{−brp(m)}` for `m < n/2`, the inverse roots at the even bit-reversed
@@ -85,9 +87,9 @@ mod tests {
     use super::*;
     use crate::backend::Module;
     use crate::math::poly::evaluate_in_evaluation_form;
-    use crate::Blst;
+    use crate::DefaultBackend;
 
-    type Fr = <Blst as crate::backend::Backend>::Fr;
+    type Fr = <DefaultBackend as crate::backend::Backend>::Fr;
 
     /// Every size from 1 to 256 against the batch-inversion barycentric
     /// formula, at pseudo-random points, at roots, at negated roots and at 0,

@@ -6,6 +6,9 @@ use super::domain::Domain;
 use super::fft;
 use crate::backend::Scalar;
 use crate::error::{Error, Input, Result};
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// A polynomial `Σ coeffs[i]·X^i`. Trailing zero coefficients are allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]

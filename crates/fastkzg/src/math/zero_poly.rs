@@ -2,6 +2,7 @@
 
 use super::poly::Polynomial;
 use crate::backend::Scalar;
+use alloc::vec::Vec;
 
 /// `Π (X − r)` over `roots`, monic of degree `roots.len()`; the empty product
 /// is the constant 1. Quadratic in the number of roots.

@@ -9,6 +9,7 @@
 //! against `(255/c)·(n + 2^c)` additions plus 255 doublings for a
 //! variable-base Pippenger.
 
+use alloc::vec::Vec;
 use core::ops::Range;
 
 use super::batch_affine::{
@@ -328,9 +329,9 @@ mod tests {
     use crate::backend::{Backend, Group, Module, Scalar};
     use crate::msm::batch_affine::recode;
     use crate::msm::g1_lincomb_naive;
-    use crate::Blst;
+    use crate::DefaultBackend;
 
-    type Fr = <Blst as Backend>::Fr;
+    type Fr = <DefaultBackend as Backend>::Fr;
 
     #[test]
     fn signed_layers_hold_every_scalar() {
@@ -353,7 +354,7 @@ mod tests {
         for w in 2..=16 {
             let layers = signed_layers(w);
             let mut digits = Vec::new();
-            recode::<Blst>(&r_minus_one, w, layers, &mut digits);
+            recode::<DefaultBackend>(&r_minus_one, w, layers, &mut digits);
             let mut back = Fr::zero();
             for d in digits.iter().rev() {
                 let signed = ((u32::from(*d) << (32 - w)) as i32) >> (32 - w);
@@ -370,16 +371,16 @@ mod tests {
     /// scalar, reduced by 1 to 8 bucket ranges: against the naive sum.
     #[test]
     fn merged_slices_match_naive() {
-        let g = <Blst as Backend>::G1::generator();
+        let g = <DefaultBackend as Backend>::G1::generator();
         let p = g * &Fr::from_u64(5);
         let q = g * &Fr::from_u64(1_000_003);
         let r = g * &Fr::from_u64(77);
-        let bases = <Blst as Backend>::g1_batch_to_affine(&[
+        let bases = <DefaultBackend as Backend>::g1_batch_to_affine(&[
             p,
             q,
             p,
             -q,
-            <Blst as Backend>::G1::zero(),
+            <DefaultBackend as Backend>::G1::zero(),
             r,
             p,
             -p,
@@ -387,9 +388,9 @@ mod tests {
         let a = -Fr::from_u64(12345);
         let b = Fr::from_u64(987_654_321) * Fr::from_u64(123_456_789);
         let scalars = [a, b, a, b, Fr::from_u64(9), Fr::zero(), -Fr::one(), a];
-        let naive = g1_lincomb_naive::<Blst>(&bases, &scalars);
+        let naive = g1_lincomb_naive::<DefaultBackend>(&bases, &scalars);
         for window in [2, 4, 5, 8] {
-            let table = FixedBaseMsm::<Blst>::new(&bases, window);
+            let table = FixedBaseMsm::<DefaultBackend>::new(&bases, window);
             for slices in 1..=4 {
                 for ranges in [1, 2, 4, 8] {
                     let got = table.msm_merged(&scalars, slices, ranges);
@@ -406,8 +407,8 @@ mod tests {
     /// table (7.5 MiB), 8 for the 64-point cell interpolation table.
     #[test]
     fn best_windows() {
-        assert_eq!(FixedBaseMsm::<Blst>::best_window(4096, 16), 13);
-        assert_eq!(FixedBaseMsm::<Blst>::best_window(64, 16), 8);
-        assert_eq!(FixedBaseMsm::<Blst>::best_window(64, 6), 6);
+        assert_eq!(FixedBaseMsm::<DefaultBackend>::best_window(4096, 16), 13);
+        assert_eq!(FixedBaseMsm::<DefaultBackend>::best_window(64, 16), 8);
+        assert_eq!(FixedBaseMsm::<DefaultBackend>::best_window(64, 6), 6);
     }
 }

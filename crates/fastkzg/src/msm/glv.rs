@@ -9,6 +9,9 @@
 //! length, hence half the windows of a bucket MSM. The backend supplies β
 //! ([`crate::backend::Backend::g1_glv_beta`]).
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 /// `λ = x² − 1 = 0xac45a4010001a40200000000ffffffff`, little-endian limbs.
 pub(crate) const LAMBDA: [u64; 2] = [0x0000_0000_ffff_ffff, 0xac45_a401_0001_a402];
 

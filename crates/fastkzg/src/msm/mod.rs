@@ -2,6 +2,8 @@
 //! backend's own through [`crate::backend::Accel`]), a naive reference, a
 //! fixed-base method with precomputed tables, and variable-time products.
 
+use alloc::vec::Vec;
+
 pub mod batch_affine;
 pub mod fixed_base;
 pub(crate) mod glv;

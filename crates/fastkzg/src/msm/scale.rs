@@ -24,6 +24,7 @@ use super::jacobian::{
 };
 use crate::backend::{Backend, BaseField, Scalar};
 use crate::constants::BLS_X_ABS as Z_ABS;
+use alloc::vec::Vec;
 
 /// `z³` in Fr, a primitive fourth root of unity.
 fn z_cubed<F: Scalar>() -> F {
@@ -134,10 +135,10 @@ fn glv_products<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
 mod tests {
     use super::*;
     use crate::backend::{Group, Module, Scalar};
-    use crate::Blst;
+    use crate::DefaultBackend;
 
-    type Fr = <Blst as Backend>::Fr;
-    type G1 = <Blst as Backend>::G1;
+    type Fr = <DefaultBackend as Backend>::Fr;
+    type G1 = <DefaultBackend as Backend>::G1;
 
     /// Against the plain product on edge scalars (0, ±1, r − 1, λ-sized
     /// halves) and pseudo-random ones, with the identity among the points.
@@ -161,7 +162,7 @@ mod tests {
         let expected: Vec<G1> = points.iter().zip(&scalars).map(|(p, s)| *p * s).collect();
         for len in [0, 1, 2, 9, scalars.len()] {
             let mut ys = points[..len].to_vec();
-            g1_scale_many::<Blst>(&mut ys, &scalars);
+            g1_scale_many::<DefaultBackend>(&mut ys, &scalars);
             assert_eq!(ys, expected[..len], "len {len}");
         }
     }

@@ -24,6 +24,8 @@ use super::batch_affine::{chord, chord_sum, prefix_products, Xy};
 use super::jacobian::{odd_multiples_affine, TABLE_LEN};
 use super::wnaf::WINDOW;
 use crate::backend::{Backend, BaseField};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The affine sum of each group: `Σ_{i ∈ groups[g]} (a_i + b_i·λ)·P_i`
 /// for `halves[i] = (a_i, b_i)`, `None` for the point at infinity. Points
@@ -296,10 +298,10 @@ fn for_each_naf_digit(k: u64, mut f: impl FnMut(usize, i8)) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{Blst, Group, Module, Scalar};
+    use crate::backend::{DefaultBackend, Group, Module, Scalar};
     use crate::msm::g1_lincomb_naive;
 
-    type B = Blst;
+    type B = DefaultBackend;
     type Fr = <B as Backend>::Fr;
     type G1 = <B as Backend>::G1;
 

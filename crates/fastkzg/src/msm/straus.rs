@@ -18,6 +18,7 @@ use super::batch_affine::{sums_by_target, MsmInput, TargetTerm};
 use super::jacobian::{glv_digits, odd_multiples_affine, TABLE_LEN};
 use super::subset_sum::position_chain;
 use crate::backend::{Backend, Module};
+use alloc::vec::Vec;
 
 /// The sum of the terms at one bit position: affine, `None` for infinity.
 type PositionSum<F> = Option<(F, F)>;
@@ -125,9 +126,9 @@ mod tests {
     use crate::backend::{Backend, Group, Module, Scalar};
     use crate::msm::g1_lincomb_naive;
     use crate::msm::SubsetSumMsm;
-    use crate::Blst;
+    use crate::DefaultBackend;
 
-    type B = Blst;
+    type B = DefaultBackend;
     type Fr = <B as Backend>::Fr;
 
     /// `n` points `(i·step + 1 + offset)·G` and `n` scalars from the

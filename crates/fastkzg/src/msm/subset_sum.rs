@@ -27,6 +27,8 @@ use super::glv::scalar_limbs;
 use super::jacobian::Jacobian;
 use crate::backend::limbs::add_wrapping;
 use crate::backend::{Backend, Group, Module};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Digits per scalar: every canonical scalar plus `r` fits in 256 bits.
 pub(super) const DIGITS: usize = 256;
@@ -297,10 +299,10 @@ mod tests {
     use super::*;
     use crate::backend::Scalar;
     use crate::msm::g1_lincomb_naive;
-    use crate::Blst;
+    use crate::DefaultBackend;
 
-    type Fr = <Blst as Backend>::Fr;
-    type G1 = <Blst as Backend>::G1;
+    type Fr = <DefaultBackend as Backend>::Fr;
+    type G1 = <DefaultBackend as Backend>::G1;
 
     /// The digit word reproduces the scalar (mod r) for edge and random
     /// scalars.
@@ -319,7 +321,7 @@ mod tests {
             x
         }));
         for s in scalars {
-            let b = digit_bits::<Blst>(&s);
+            let b = digit_bits::<DefaultBackend>(&s);
             let mut back = Fr::zero();
             for j in (0..DIGITS).rev() {
                 let plus = b[j / 64] >> (j % 64) & 1 == 1;
@@ -345,7 +347,7 @@ mod tests {
         points[5] = points[4];
         points[7] = -points[6];
         points[9] = G1::generator();
-        let bases = Blst::g1_batch_to_affine(&points);
+        let bases = DefaultBackend::g1_batch_to_affine(&points);
         let mut scalars: Vec<Fr> = (0..13).map(|_| next()).collect();
         scalars[0] = Fr::zero();
         scalars[1] = -Fr::one();
@@ -353,9 +355,9 @@ mod tests {
         scalars[6] = Fr::from_u64(2);
         scalars[7] = Fr::from_u64(2);
         for (layers, group) in [(4, 10), (4, 3), (1, 8), (8, 5), (2, 1)] {
-            let table = SubsetSumMsm::<Blst>::new(&bases, layers, group);
+            let table = SubsetSumMsm::<DefaultBackend>::new(&bases, layers, group);
             for len in [0, 1, 6, 13] {
-                let expected = g1_lincomb_naive::<Blst>(&bases[..len], &scalars[..len]);
+                let expected = g1_lincomb_naive::<DefaultBackend>(&bases[..len], &scalars[..len]);
                 assert_eq!(
                     table.msm(&scalars[..len]),
                     expected,
@@ -364,12 +366,20 @@ mod tests {
             }
         }
         // Every base's own scalar r − 1 and 1 (sums of opposite digits).
-        let table = SubsetSumMsm::<Blst>::new(&bases, 4, 10);
+        let table = SubsetSumMsm::<DefaultBackend>::new(&bases, 4, 10);
         let ones = vec![Fr::one(); 13];
         let minus = vec![-Fr::one(); 13];
-        assert_eq!(table.msm(&ones), g1_lincomb_naive::<Blst>(&bases, &ones));
-        assert_eq!(table.msm(&minus), g1_lincomb_naive::<Blst>(&bases, &minus));
-        assert!(SubsetSumMsm::<Blst>::new(&[], 4, 10).msm(&ones).is_zero());
+        assert_eq!(
+            table.msm(&ones),
+            g1_lincomb_naive::<DefaultBackend>(&bases, &ones)
+        );
+        assert_eq!(
+            table.msm(&minus),
+            g1_lincomb_naive::<DefaultBackend>(&bases, &minus)
+        );
+        assert!(SubsetSumMsm::<DefaultBackend>::new(&[], 4, 10)
+            .msm(&ones)
+            .is_zero());
     }
 
     /// Windows cover every expanded point once, in order, with sizes of at
@@ -380,9 +390,9 @@ mod tests {
         let g = G1::generator();
         for n in [1usize, 5, 13, 64] {
             let points: Vec<G1> = (1..=n as u64).map(|i| g * &Fr::from_u64(i)).collect();
-            let bases = Blst::g1_batch_to_affine(&points);
+            let bases = DefaultBackend::g1_batch_to_affine(&points);
             for (layers, group) in [(1, 1), (1, 9), (1, 10), (2, 12), (4, 7), (1, 16)] {
-                let table = SubsetSumMsm::<Blst>::new(&bases, layers, group);
+                let table = SubsetSumMsm::<DefaultBackend>::new(&bases, layers, group);
                 let (mut next_point, mut next_entry) = (0, 0);
                 let mut sizes = Vec::new();
                 for w in 0..table.windows() {
@@ -411,12 +421,12 @@ mod tests {
     fn picks_follow_the_digits() {
         let g = G1::generator();
         let points: Vec<G1> = (1..=20u64).map(|i| g * &Fr::from_u64(i)).collect();
-        let bases = Blst::g1_batch_to_affine(&points);
+        let bases = DefaultBackend::g1_batch_to_affine(&points);
         let scalars: Vec<Fr> = (0..20u64)
             .map(|i| Fr::from_u64(0x9e37_79b9 * (i + 1)) * Fr::from_u64(i + 3).inverse().unwrap())
             .collect();
         for group in [1, 9, 16] {
-            let table = SubsetSumMsm::<Blst>::new(&bases, 1, group);
+            let table = SubsetSumMsm::<DefaultBackend>::new(&bases, 1, group);
             let picks = table.picks(&scalars);
             let windows = table.windows();
             assert_eq!(windows, 20usize.div_ceil(group));
@@ -424,7 +434,7 @@ mod tests {
             let sizes: Vec<usize> = (0..windows)
                 .map(|w| 20 / windows + usize::from(w < 20 % windows))
                 .collect();
-            let bits: Vec<[u64; 4]> = scalars.iter().map(digit_bits::<Blst>).collect();
+            let bits: Vec<[u64; 4]> = scalars.iter().map(digit_bits::<DefaultBackend>).collect();
             for k in [0, 7, 8, 100, 255] {
                 for w in 0..windows {
                     let first: usize = sizes[..w].iter().sum();
@@ -436,7 +446,8 @@ mod tests {
                         sum = if plus { sum + p } else { sum - p };
                     }
                     let pick = picks[k * windows + w];
-                    let entry = Blst::g1_from_affine(&table.table[(pick & !NEGATE) as usize]);
+                    let entry =
+                        DefaultBackend::g1_from_affine(&table.table[(pick & !NEGATE) as usize]);
                     let entry = if pick & NEGATE != 0 { -entry } else { entry };
                     assert_eq!(entry, sum, "group {group}, position {k}, window {w}");
                 }
@@ -452,11 +463,11 @@ mod tests {
         let q = G1::generator() * &Fr::from_u64(0xabc);
         let three = q + q + q;
         for points in [vec![three, q], vec![q, -q], vec![q, q, -q, three]] {
-            let bases = Blst::g1_batch_to_affine(&points);
+            let bases = DefaultBackend::g1_batch_to_affine(&points);
             let scalars = [Fr::from_u64(5), -Fr::from_u64(9), Fr::one(), Fr::zero()];
             for (layers, group) in [(1, 2), (1, 4), (2, 3), (4, 16)] {
-                let table = SubsetSumMsm::<Blst>::new(&bases, layers, group);
-                let expected = g1_lincomb_naive::<Blst>(&bases, &scalars);
+                let table = SubsetSumMsm::<DefaultBackend>::new(&bases, layers, group);
+                let expected = g1_lincomb_naive::<DefaultBackend>(&bases, &scalars);
                 assert_eq!(table.msm(&scalars), expected, "{layers} {group}");
             }
         }

@@ -26,6 +26,8 @@ use super::batch_affine::{chord, chord_sum, prefix_products, Xy};
 use super::subset_sum::{SubsetSumMsm, DIGITS, NEGATE};
 use crate::backend::prefetch::prefetch;
 use crate::backend::{Backend, BaseField, Group, Module};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Table entries prefetched per operation of a round (the trees of one
 /// MSM over 64 bases in 7 windows make 1536 additions, its table holds
@@ -350,10 +352,10 @@ mod tests {
     use super::*;
     use crate::backend::{Group, Scalar};
     use crate::msm::g1_lincomb_naive;
-    use crate::Blst;
+    use crate::DefaultBackend;
 
-    type Fr = <Blst as Backend>::Fr;
-    type G1 = <Blst as Backend>::G1;
+    type Fr = <DefaultBackend as Backend>::Fr;
+    type G1 = <DefaultBackend as Backend>::G1;
 
     /// Against the naive sums, MSMs of one shape in lock step: windows of
     /// one point (no tree), of two and three (one and two levels), a
@@ -371,7 +373,7 @@ mod tests {
         points[2] = G1::zero();
         points[5] = points[4];
         points[7] = -points[6];
-        let bases = Blst::g1_batch_to_affine(&points);
+        let bases = DefaultBackend::g1_batch_to_affine(&points);
         let mut sets: Vec<Vec<Fr>> = (0..5).map(|_| (0..11).map(|_| next()).collect()).collect();
         sets.push(vec![Fr::zero(); 11]);
         sets.push(vec![Fr::one(); 11]);
@@ -390,7 +392,7 @@ mod tests {
         sets.push(twice);
         let naive: Vec<G1> = sets
             .iter()
-            .map(|s| g1_lincomb_naive::<Blst>(&bases, s))
+            .map(|s| g1_lincomb_naive::<DefaultBackend>(&bases, s))
             .collect();
         for (layers, group) in [
             (1, 1),
@@ -402,7 +404,7 @@ mod tests {
             (8, 16),
             (256, 7),
         ] {
-            let tables: Vec<SubsetSumMsm<Blst>> = sets
+            let tables: Vec<SubsetSumMsm<DefaultBackend>> = sets
                 .iter()
                 .map(|_| SubsetSumMsm::new(&bases, layers, group))
                 .collect();
@@ -420,20 +422,20 @@ mod tests {
         // Tables of another shape fall back to one MSM at a time; so do
         // missing scalar sets.
         let mixed = vec![
-            SubsetSumMsm::<Blst>::new(&bases, 1, 10),
-            SubsetSumMsm::<Blst>::new(&bases[..5], 1, 10),
+            SubsetSumMsm::<DefaultBackend>::new(&bases, 1, 10),
+            SubsetSumMsm::<DefaultBackend>::new(&bases[..5], 1, 10),
         ];
         let short = vec![sets[0].clone(), sets[1][..5].to_vec()];
         let expected = vec![
             naive[0],
-            g1_lincomb_naive::<Blst>(&bases[..5], &sets[1][..5]),
+            g1_lincomb_naive::<DefaultBackend>(&bases[..5], &sets[1][..5]),
         ];
         assert_eq!(SubsetSumMsm::msm_many(&mixed, &short), expected);
         assert_eq!(
             SubsetSumMsm::msm_many(&mixed, &short[..1]),
             vec![naive[0], G1::zero()]
         );
-        assert!(SubsetSumMsm::<Blst>::msm_many(&[], &[]).is_empty());
+        assert!(SubsetSumMsm::<DefaultBackend>::msm_many(&[], &[]).is_empty());
     }
 
     /// The rare steps of the accumulator chain against the naive sums:
@@ -450,7 +452,7 @@ mod tests {
             .flat_map(|v| [Fr::from_u64(v), -Fr::from_u64(v)])
             .collect();
         for points in configs {
-            let bases = Blst::g1_batch_to_affine(&points);
+            let bases = DefaultBackend::g1_batch_to_affine(&points);
             let sets: Vec<Vec<Fr>> = small
                 .iter()
                 .flat_map(|a| {
@@ -460,13 +462,13 @@ mod tests {
                         .map(|b| [*a, *b, *a + *b].into_iter().take(points.len()).collect())
                 })
                 .collect();
-            let tables: Vec<SubsetSumMsm<Blst>> = sets
+            let tables: Vec<SubsetSumMsm<DefaultBackend>> = sets
                 .iter()
                 .map(|_| SubsetSumMsm::new(&bases, 1, points.len()))
                 .collect();
             let naive: Vec<G1> = sets
                 .iter()
-                .map(|s| g1_lincomb_naive::<Blst>(&bases, s))
+                .map(|s| g1_lincomb_naive::<DefaultBackend>(&bases, s))
                 .collect();
             assert_eq!(
                 SubsetSumMsm::msm_many(&tables, &sets),

@@ -9,6 +9,9 @@
 //! For public inputs only: the digits, and so the sequence of additions,
 //! depend on the scalar.
 
+use alloc::vec;
+use alloc::vec::Vec;
+
 /// The digit width of the GLV/NAF products.
 pub const WINDOW: usize = 5;
 

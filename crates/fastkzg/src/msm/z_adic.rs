@@ -96,11 +96,11 @@ pub fn g1_mul_decoded<B: Backend>(p: &B::G1Affine, q: Option<&B::G1Affine>, s: &
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::backend::{Blst, Group, Scalar};
+    use crate::backend::{DefaultBackend, Group, Scalar};
     use crate::msm::glv::lambda;
 
-    type Fr = <Blst as Backend>::Fr;
-    type G1 = <Blst as Backend>::G1;
+    type Fr = <DefaultBackend as Backend>::Fr;
+    type G1 = <DefaultBackend as Backend>::G1;
 
     fn pseudo_random(i: u64) -> Fr {
         let a = Fr::from_u64(i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
@@ -156,16 +156,19 @@ mod tests {
         for i in 0..6 {
             let p = G1::generator() * &pseudo_random(i);
             let q = p * &z_lambda;
-            let (pa, qa) = (Blst::g1_to_affine(&p), Blst::g1_to_affine(&q));
+            let (pa, qa) = (
+                DefaultBackend::g1_to_affine(&p),
+                DefaultBackend::g1_to_affine(&q),
+            );
             for s in &scalars {
                 assert_eq!(
-                    g1_mul_with_z_multiple::<Blst>(&pa, &qa, s),
+                    g1_mul_with_z_multiple::<DefaultBackend>(&pa, &qa, s),
                     p * s,
                     "point {i}"
                 );
             }
         }
-        let inf = Blst::g1_to_affine(&G1::zero());
-        assert!(g1_mul_with_z_multiple::<Blst>(&inf, &inf, &pseudo_random(1)).is_zero());
+        let inf = DefaultBackend::g1_to_affine(&G1::zero());
+        assert!(g1_mul_with_z_multiple::<DefaultBackend>(&inf, &inf, &pseudo_random(1)).is_zero());
     }
 }

@@ -2,14 +2,16 @@
 //! kernels where the CPU has them, blst's own Pippenger for small MSMs,
 //! parsing of many scalars, and subgroup checks of many points.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use blst::{blst_fr, blst_p1, blst_p1_affine, blst_scalar, limb_t};
 
 use super::fr::{less_than_modulus, limbs_from_be};
 use super::glv::{endomorphism, GLV_MIN_POINTS};
 use super::ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
+use super::limbs::sub_with_borrow;
 use super::{contiguous, g1_uncompress, Blst, Fp, Fr, G1};
 use crate::backend::accel::fr_from_bytes_be_each;
-use crate::backend::limbs::sub_with_borrow;
 use crate::backend::{Accel, Backend, Module, PointError, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
 use crate::msm::glv::split_scalar;

@@ -33,6 +33,7 @@
 //!
 //! Every `unsafe` block calls blst on live references of the right types.
 
+use alloc::vec::Vec;
 use blst::{blst_fp12, blst_fp2};
 
 use super::fp::{fresh, Fp};

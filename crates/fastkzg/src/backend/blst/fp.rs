@@ -6,7 +6,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use blst::blst_fp;
 
-use crate::backend::limbs::{add_mod, neg_mod, read_fresh, sub_mod, sub_with_borrow};
+use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod, sub_with_borrow};
 use crate::backend::BaseField;
 
 /// An element of Fp in blst's Montgomery form.

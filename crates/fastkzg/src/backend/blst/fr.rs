@@ -5,7 +5,7 @@ use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use blst::{blst_fr, blst_scalar};
 
-use crate::backend::limbs::{add_mod, neg_mod, read_fresh, sub_mod};
+use super::limbs::{add_mod, neg_mod, read_fresh, sub_mod};
 use crate::backend::{Module, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
 

@@ -7,10 +7,11 @@
 //! element. Eight products and their carries per term, and twelve per
 //! output, instead of a full Montgomery product per term.
 
+use super::limbs::sub_with_borrow;
 use super::Fr;
-use crate::backend::limbs::sub_with_borrow;
 use crate::constants::BLS_MODULUS_LIMBS;
 use crate::msm::glv::LAMBDA;
+use alloc::vec;
 
 /// `−r⁻¹ mod 2^64`.
 const R_INV_NEG: u64 = 0xffff_fffe_ffff_ffff;

@@ -12,6 +12,8 @@
 //! Fp: its order is odd) marks the lane broken: its value is meaningless
 //! from then on, and the caller answers for that point another way.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use blst::{blst_fp, blst_p1_affine};
 
 use super::fp::Fp;

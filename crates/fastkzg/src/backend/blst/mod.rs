@@ -15,6 +15,8 @@
 //! pointers derived from live Rust references of the right type; each states
 //! why the call is sound.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use blst::{blst_p1, blst_p1_affine, blst_p2, blst_p2_affine, BLST_ERROR};
 
 use self::pairing::{pairing_product_is_one, LinePair, Lines};
@@ -29,6 +31,7 @@ mod glv;
 mod group;
 mod ifma;
 mod lanes;
+mod limbs;
 mod pairing;
 mod subgroup;
 #[cfg(test)]

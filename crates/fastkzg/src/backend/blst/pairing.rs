@@ -28,6 +28,8 @@
 //! Every `unsafe` block calls blst on pointers from live Rust references of
 //! the right types.
 
+use alloc::boxed::Box;
+use alloc::vec::Vec;
 use core::sync::atomic::{AtomicU64, Ordering};
 
 use blst::{blst_fp, blst_fp12, blst_fp2, blst_fp6, blst_p1_affine, blst_p2_affine};

@@ -23,6 +23,8 @@
 //! and 11 among them) reach inside the chains; in lock step such a point's
 //! lane breaks and the point takes blst's own check.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use blst::{blst_p1, blst_p1_affine};
 
 use super::fp::Fp;

@@ -9,10 +9,13 @@
 //! pairing check across blobs, and spreads blobs over the caller's threads.
 //! Errors name the blob ([`Error::InBlob`]) and the position inside it.
 
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::borrow::Borrow;
-use std::collections::HashMap;
 
 use super::recovery::{check_recovery_indices, parse_received, Vanishing};
+use super::unique::UniqueCommitments;
 use super::verify::{ByColumn, CellBatch};
 use super::{check_cell_indices, coset_shift_exponent, CellIndex, CellProofs, Cells};
 use crate::backend::{Backend, Module, Scalar};
@@ -187,18 +190,11 @@ impl<B: Backend> KzgVerifier<B> {
             return Ok(true);
         }
         // Commitments deduplicated by bytes (blobs may share one).
-        let mut unique: Vec<Bytes48> = Vec::new();
-        let mut unique_at = Vec::new();
-        let mut first: HashMap<Bytes48, usize> = HashMap::new();
-        let mut blob_commitment = Vec::with_capacity(n);
-        for (b, c) in commitments.iter().enumerate() {
-            let i = *first.entry(*c).or_insert_with(|| {
-                unique.push(*c);
-                unique_at.push(b);
-                unique.len() - 1
-            });
-            blob_commitment.push(i);
-        }
+        let UniqueCommitments {
+            unique,
+            first_at: unique_at,
+            index_of: blob_commitment,
+        } = UniqueCommitments::new(commitments);
         let r = hash_to_bls_field::<B>(
             &[&BLOB_CELL_PROOFS_DOMAIN[..], &(n as u64).to_be_bytes()[..]]
                 .into_iter()

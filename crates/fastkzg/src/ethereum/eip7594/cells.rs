@@ -9,6 +9,7 @@ use crate::ethereum::KzgSettings;
 use crate::math::bit_reversal_permutation_in_place;
 use crate::math::das::{brp_evals_to_coeffs, das_odd_half, extend_coeffs};
 use crate::trace::{phase, span};
+use alloc::vec::Vec;
 
 impl<B: Backend> KzgSettings<B> {
     /// Spec `compute_cells`: the 128 cells of the extended blob. The first 64

@@ -7,9 +7,14 @@
 //! `h_i·⟨ω_64⟩` with `h_i = ω_8192^rev7(i)`, in bit-reversed order
 //! (spec `coset_for_cell`).
 
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::vec::Vec;
+
 mod batch;
 mod cells;
 mod recovery;
+mod unique;
 mod verify;
 
 use crate::backend::{Backend, Scalar};

@@ -19,6 +19,9 @@
 //!   two 128-point transforms of `z`, and the work is three 8192-point FFTs
 //!   on bit-reversed data with no permutation passes.
 
+use alloc::boxed::Box;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::borrow::Borrow;
 
 use super::{

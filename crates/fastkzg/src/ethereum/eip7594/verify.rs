@@ -1,8 +1,10 @@
 //! `verify_cell_kzg_proof_batch`.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::borrow::Borrow;
-use std::collections::HashMap;
 
+use super::unique::UniqueCommitments;
 use super::{cell_to_coset_evals_scaled_at, check_cell_indices, coset_shift_exponent, CellIndex};
 use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Input, Result};
@@ -355,22 +357,12 @@ impl<B: Backend> KzgVerifier<B> {
         }
         let columns = check_cell_indices(cell_indices)?;
         // Deduplicate commitments by bytes, in first-occurrence order.
-        let mut unique: Vec<Bytes48> = Vec::new();
-        let mut first_pos: HashMap<Bytes48, usize> = HashMap::new();
-        let mut commitment_indices = Vec::with_capacity(n);
-        let mut unique_at = Vec::new();
-        for (k, c) in commitments_bytes.iter().enumerate() {
-            let idx = match first_pos.get(c) {
-                Some(i) => *i,
-                None => {
-                    unique.push(*c);
-                    unique_at.push(k);
-                    first_pos.insert(*c, unique.len() - 1);
-                    unique.len() - 1
-                }
-            };
-            commitment_indices.push(idx as u64);
-        }
+        let UniqueCommitments {
+            unique,
+            first_at: unique_at,
+            index_of,
+        } = UniqueCommitments::new(commitments_bytes);
+        let commitment_indices: Vec<u64> = index_of.iter().map(|&i| i as u64).collect();
         if n == 0 {
             return Ok(true);
         }

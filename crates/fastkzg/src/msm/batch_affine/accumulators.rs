@@ -4,6 +4,8 @@
 
 use crate::backend::prefetch::prefetch;
 use crate::backend::{Backend, BaseField, Module};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// Additions queued before a round completes them with one inversion.
 const ROUND: usize = 256;

@@ -7,6 +7,8 @@ use super::accumulators::{xy, Accumulators, Xy};
 use super::reduce::{reduce_buckets, reduce_range};
 use crate::backend::prefetch::prefetch;
 use crate::backend::{Backend, Module};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// How far ahead the loops of [`signed_digit_sums`] prefetch
 /// ([`prefetch`]), in steps of one addition per group (with the 32 groups

@@ -5,6 +5,8 @@
 use super::digit_sums::{signed_digit_sums, DigitInput};
 use super::windows::{bucket_window, for_each_digit, window_widths, HALF_SCALAR_BITS};
 use crate::backend::{Backend, Group, Module};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// One variable-base MSM of [`g1_msm_many`]: points and their scalars.
 pub type MsmInput<'a, B> = (&'a [<B as Backend>::G1Affine], &'a [<B as Backend>::Fr]);

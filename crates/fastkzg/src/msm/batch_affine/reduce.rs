@@ -3,6 +3,7 @@
 
 use super::accumulators::{add_xy, Accumulators};
 use crate::backend::{Backend, Group, Module};
+use alloc::vec::Vec;
 
 /// The fewest independent additions per step of the lock-step bucket
 /// reduction; fewer groups are split into segments to reach it, down to

@@ -3,6 +3,7 @@
 
 use super::many::{endomorphism, small_scalar_msms};
 use crate::backend::{Backend, Group};
+use alloc::vec::Vec;
 
 /// One MSM of [`g1_msm_many_shifted`]: its bases `Pᵢ`, their shifted
 /// layers (from [`shifted_layers`]: layer `j − 1` holds `2^(32j)·Pᵢ`) and the

@@ -5,9 +5,9 @@ use super::windows::{bucket_window, window_widths, HALF_SCALAR_BITS};
 use super::{g1_msm_many, g1_msm_many_shifted, shifted_layers, ShiftedInput};
 use crate::backend::{Backend, Group, Module, Scalar};
 use crate::msm::g1_lincomb_naive;
-use crate::Blst;
+use crate::DefaultBackend;
 
-type B = Blst;
+type B = DefaultBackend;
 
 fn points(n: usize, seed: u64) -> Vec<<B as Backend>::G1Affine> {
     let g = <B as Backend>::G1::generator();

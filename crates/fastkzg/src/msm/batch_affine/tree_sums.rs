@@ -4,6 +4,8 @@
 
 use super::accumulators::{Accumulators, Xy};
 use crate::backend::{Backend, BaseField};
+use alloc::vec;
+use alloc::vec::Vec;
 
 /// The sum of each group of `width` consecutive terms of `terms` (a
 /// term `None` is the point at infinity; a last, shorter group is summed

@@ -2,6 +2,7 @@
 //! bucket MSM's windows and the choice of the window.
 
 use crate::backend::{Backend, Scalar};
+use alloc::vec::Vec;
 
 /// Appends `layers` signed base-`2^w` digits of `s` (little-endian, two's
 /// complement in `w` bits, each in `[-2^(w-1), 2^(w-1))`) to `out`.
