@@ -1,16 +1,10 @@
-//! fastkzg through its C ABI: the shared library that `crates/fastkzg-c`
-//! builds (`libfastkzg.so`, the drop-in for c-kzg-4844's `ckzg.h`), loaded
-//! at run time and called with c-kzg's own input types, so that it runs
-//! exactly the calls of the `c-kzg` crate's cases ([`CkzgApi`]).
-//!
-//! The report builds the library ([`build`]: `cargo build --release -p
-//! fastkzg-c`, default features, i.e. what a C user links) and each
-//! comparison process loads it once ([`CAbi::load`]). The library reads
-//! `FASTKZG_NUM_THREADS` and `FASTKZG_NO_IFMA` itself; the report sets the
-//! first to the table's thread count in the child's environment, so the
-//! library's own pool has that many threads. Calls are made from the
-//! sampler's thread, as a C caller would. Setup loading is not measured
-//! through it (the setup rows compare the Rust loaders).
+//! fastkzg through its C ABI: the shared library of `crates/fastkzg-c`
+//! (the drop-in for c-kzg-4844's `ckzg.h`), built by [`build`] (release,
+//! default features: what a C user links), loaded at run time by
+//! [`CAbi::load`] and called from the sampler's thread with c-kzg's input
+//! types, so that it runs the `c-kzg` crate's cases ([`CkzgApi`]). Its own
+//! pool has `FASTKZG_NUM_THREADS` threads (set by the report to the
+//! table's); it reads `FASTKZG_NO_IFMA` itself. No setup cases.
 
 use std::ffi::c_void;
 use std::mem::MaybeUninit;
@@ -211,23 +205,40 @@ fn rooms() -> (Cells, Proofs) {
     (room(Cell::default()), room(zero))
 }
 
+/// The methods that call one entry point with an output that it writes
+/// on `C_KZG_OK`: single inputs by reference, or (`[..]`) slices of equal
+/// length, passed with that length.
+macro_rules! calls {
+    ($($name:ident($($a:ident: &$t:ty),*) $([$($s:ident: $st:ty),*])? -> $ret:ty;)*) => {$(
+        fn $name(&self, $($a: &$t,)* $($($s: &[$st]),*)?) -> Result<$ret, Error> {
+            let f = self.api.fns.$name;
+            $(let n = same_lengths(&[$($s.len()),*])?;)?
+            // SAFETY: see the comment on this impl.
+            output(|out| unsafe { f(out, $($a,)* $($($s.as_ptr(),)* n,)? self.s()) })
+        }
+    )*};
+}
+
 // Every call below passes pointers from references or slices that live
 // for the call, outputs with room for what the function writes (one value,
 // or CELLS_PER_EXT_BLOB cells and proofs), counts equal to the slices'
 // common length (checked first), and loaded settings (`self.s()`): the
 // contract of each function in `ckzg.h`.
 impl CkzgApi for CAbi {
+    calls! {
+        blob_to_kzg_commitment(blob: &Blob) -> KzgCommitment;
+        compute_blob_kzg_proof(blob: &Blob, c: &Bytes48) -> KzgProof;
+        verify_kzg_proof(c: &Bytes48, z: &Bytes32, y: &Bytes32, p: &Bytes48) -> bool;
+        verify_blob_kzg_proof(blob: &Blob, c: &Bytes48, p: &Bytes48) -> bool;
+        verify_blob_kzg_proof_batch() [blobs: Blob, cs: Bytes48, ps: Bytes48] -> bool;
+        verify_cell_kzg_proof_batch() [cs: Bytes48, ids: u64, cells: Cell, ps: Bytes48] -> bool;
+    }
+
     fn forget_decoded_commitments(&self) {
         let f = self.api.fns.fastkzg_forget_decoded_commitments;
         // SAFETY: see the comment on this impl. The settings are loaded, so
         // the call cannot fail.
         let _ = unsafe { f(self.s()) };
-    }
-
-    fn blob_to_kzg_commitment(&self, blob: &Blob) -> Result<KzgCommitment, Error> {
-        let f = self.api.fns.blob_to_kzg_commitment;
-        // SAFETY: see the comment on this impl.
-        output(|out| unsafe { f(out, blob, self.s()) })
     }
 
     fn compute_kzg_proof(&self, blob: &Blob, z: &Bytes32) -> Result<(KzgProof, Bytes32), Error> {
@@ -238,43 +249,6 @@ impl CkzgApi for CAbi {
             let (proof, y) = (addr_of_mut!((*out).0), addr_of_mut!((*out).1));
             f(proof, y, blob, z, self.s())
         })
-    }
-
-    fn compute_blob_kzg_proof(&self, blob: &Blob, c: &Bytes48) -> Result<KzgProof, Error> {
-        let f = self.api.fns.compute_blob_kzg_proof;
-        // SAFETY: see the comment on this impl.
-        output(|out| unsafe { f(out, blob, c, self.s()) })
-    }
-
-    fn verify_kzg_proof(
-        &self,
-        c: &Bytes48,
-        z: &Bytes32,
-        y: &Bytes32,
-        p: &Bytes48,
-    ) -> Result<bool, Error> {
-        let f = self.api.fns.verify_kzg_proof;
-        // SAFETY: see the comment on this impl.
-        output(|ok| unsafe { f(ok, c, z, y, p, self.s()) })
-    }
-
-    fn verify_blob_kzg_proof(&self, blob: &Blob, c: &Bytes48, p: &Bytes48) -> Result<bool, Error> {
-        let f = self.api.fns.verify_blob_kzg_proof;
-        // SAFETY: see the comment on this impl.
-        output(|ok| unsafe { f(ok, blob, c, p, self.s()) })
-    }
-
-    fn verify_blob_kzg_proof_batch(
-        &self,
-        blobs: &[Blob],
-        cs: &[Bytes48],
-        ps: &[Bytes48],
-    ) -> Result<bool, Error> {
-        let n = same_lengths(&[blobs.len(), cs.len(), ps.len()])?;
-        let f = self.api.fns.verify_blob_kzg_proof_batch;
-        let (b, c, p) = (blobs.as_ptr(), cs.as_ptr(), ps.as_ptr());
-        // SAFETY: see the comment on this impl.
-        output(|ok| unsafe { f(ok, b, c, p, n, self.s()) })
     }
 
     fn compute_cells(&self, blob: &Blob) -> Result<Cells, Error> {
@@ -306,19 +280,5 @@ impl CkzgApi for CAbi {
         // SAFETY: see the comment on this impl.
         check(unsafe { f(o, p, ids.as_ptr(), cells.as_ptr(), n, self.s()) })?;
         Ok((out, proofs))
-    }
-
-    fn verify_cell_kzg_proof_batch(
-        &self,
-        cs: &[Bytes48],
-        ids: &[u64],
-        cells: &[Cell],
-        ps: &[Bytes48],
-    ) -> Result<bool, Error> {
-        let n = same_lengths(&[cs.len(), ids.len(), cells.len(), ps.len()])?;
-        let f = self.api.fns.verify_cell_kzg_proof_batch;
-        let (c, i, x, p) = (cs.as_ptr(), ids.as_ptr(), cells.as_ptr(), ps.as_ptr());
-        // SAFETY: see the comment on this impl.
-        output(|ok| unsafe { f(ok, c, i, x, p, n, self.s()) })
     }
 }

@@ -6,7 +6,7 @@
 //! criterion benches, the memory probe and the Go peer all take their cases
 //! from here.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use c_kzg::{Blob as CBlob, Bytes32 as CBytes32, Bytes48 as CBytes48, Cell as CCell};
@@ -276,6 +276,11 @@ fp! {
     [] CCell => |c| c.to_bytes().fp();
 }
 
+/// `1 blob`, `n blobs`.
+pub fn blobs(n: usize) -> String {
+    format!("{n} blob{}", if n == 1 { "" } else { "s" })
+}
+
 /// The precompute levels of the cell-proof cases.
 pub const PRECOMPUTES: [usize; 2] = [0, 8];
 
@@ -304,10 +309,9 @@ pub fn api_cases() -> Vec<Case> {
             .rek(|s, i| s.verify_blob_kzg_proof(&i.blobs[0], &i.commitments[0], &i.proofs[0])),
     ];
     v.extend([1, 4, 16, 64].map(|n| {
-        let plural = if n == 1 { "" } else { "s" };
         let key = format!("verify_blob_kzg_proof_batch/{n}_blobs");
         Case::new(key, Data::Blobs(n))
-            .title(format!("verify_blob_kzg_proof_batch, {n} blob{plural}"))
+            .title(format!("verify_blob_kzg_proof_batch, {}", blobs(n)))
             .fk(move |s, i| {
                 s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
             })
@@ -369,27 +373,20 @@ pub fn api_cases() -> Vec<Case> {
         (64, true, false),
     ];
     v.extend(cell_sets.map(|(n, column, forget)| {
-        let plural = if n == 1 { "" } else { "s" };
-        let (set, key, title) = match column {
-            true => (
-                Column(n),
-                format!("1_column_{n}_blobs"),
-                format!("1 column × {n} blobs"),
-            ),
-            false => (
-                AllCells(n),
-                format!("{n}_blob{plural}_128_cells"),
-                format!("{n} blob{plural} × 128 cells"),
-            ),
+        // The key is the title's `{what}{seen}` with `_` for spaces.
+        let (set, what) = match column {
+            true => (Column(n), format!("1 column × {n} blobs")),
+            false => (AllCells(n), format!("{} × 128 cells", blobs(n))),
         };
-        let (key, title) = match forget {
-            true => (key, title),
-            false => (key + "_seen", title + ", commitments seen before"),
+        let (seen, before) = match forget {
+            true => ("", ""),
+            false => ("_seen", ", commitments seen before"),
         };
+        let key = format!("{}{seen}", what.replace(" × ", "_").replace(' ', "_"));
         let mut case = Case::new(format!("verify_cell_kzg_proof_batch/{key}"), set);
         // go-eth-kzg keeps nothing between calls: its row once is enough.
         case.go &= forget;
-        let case = case.title(format!("verify_cell_kzg_proof_batch, {title}"));
+        let case = case.title(format!("verify_cell_kzg_proof_batch, {what}{before}"));
         fk_ck!(case, move |s, i| {
             let b = CellBatch::find(&i.batches, set);
             if forget {
@@ -417,7 +414,7 @@ pub fn setup_cases() -> Vec<Case> {
             .title(format!("setup from text file → ready, p={p}"))
             .fk(move |s, _| s.load(p, true, true) as u64 + 1)
             .ck(move |_, _| {
-                let path = std::path::Path::new(crate::TRUSTED_SETUP_FILE);
+                let path = Path::new(crate::TRUSTED_SETUP_FILE);
                 c_kzg::KzgSettings::load_trusted_setup_file(path, p as u64).map(|_| one)
             })
             .rek(move |_, i| {
@@ -521,10 +518,8 @@ impl Inputs {
     pub fn new(fx: Fixture) -> Self {
         let (mut batches, mut c_batches) = (vec![], vec![]);
         for d in api_cases().into_iter().map(|c| c.data) {
-            let (cells, e) = (
-                matches!(d, Recover(_) | Column(_) | AllCells(_)),
-                entries(d),
-            );
+            let cells = matches!(d, Recover(_) | Column(_) | AllCells(_));
+            let e = entries(d);
             let fits = e.iter().all(|(b, _)| *b < fx.blobs.len());
             if cells && fits && !batches.iter().any(|b: &(Data, CellBatch)| b.0 == d) {
                 batches.push((d, CellBatch::new(&fx, &e, |p| p, |c| c)));
@@ -585,7 +580,7 @@ pub enum Settings {
     /// `rust_eth_kzg` 0.10.0: `DASContext::new(&TrustedSetup::default(), ..)`.
     RustEthKzg(Box<DASContext>),
     /// fastkzg's C ABI ([`crate::cabi`]): c-kzg's closures, no setup cases.
-    CAbi(Box<CAbi>),
+    CAbi(CAbi),
 }
 
 /// A library under test.
@@ -644,32 +639,20 @@ impl Lib {
     /// `precomputes`, called from the sampler's thread; labelled at
     /// `threads`, the size of the library's own pool (`FASTKZG_NUM_THREADS`,
     /// set by the report).
-    pub fn cabi(
-        path: &std::path::Path,
-        threads: usize,
-        precomputes: &[usize],
-    ) -> Result<Lib, String> {
-        let levels = CAbi::load(path, precomputes)?;
+    pub fn cabi(path: &Path, threads: usize, precomputes: &[usize]) -> Result<Lib, String> {
+        let levels = CAbi::load(path, precomputes)?.into_iter();
         Ok(Lib {
             label: crate::threads::label(crate::cabi::LABEL, threads),
             threads: Threads::default(),
             count: threads,
-            levels: levels
-                .into_iter()
-                .map(|(p, s)| (p, Settings::CAbi(Box::new(s))))
-                .collect(),
+            levels: levels.map(|(p, s)| (p, Settings::CAbi(s))).collect(),
         })
     }
 
     /// [`Lib::job`] as a contender of the sampler.
     pub fn contender<'a>(&'a self, case: &'a Case, inp: &'a Inputs) -> Option<Contender<'a>> {
-        let job = self.job(case, inp)?;
-        Some(Contender::timed(
-            self.label.clone(),
-            self.count,
-            &self.threads,
-            job,
-        ))
+        let (label, job) = (self.label.clone(), self.job(case, inp)?);
+        Some(Contender::timed(label, self.count, &self.threads, job))
     }
 
     /// The job of `case`, or `None` where the library has no such call or
@@ -683,10 +666,7 @@ impl Lib {
             Settings::Fastkzg(s) => case.fk.as_ref().map(|f| Box::new(move || f(&**s, inp)))?,
             Settings::CKzg(s) => case.ck.as_ref().map(|f| Box::new(move || f(*s, &inp.c)))?,
             Settings::CAbi(_) if setup => return None,
-            Settings::CAbi(s) => case
-                .ck
-                .as_ref()
-                .map(|f| Box::new(move || f(&**s, &inp.c)))?,
+            Settings::CAbi(s) => case.ck.as_ref().map(|f| Box::new(move || f(s, &inp.c)))?,
             Settings::RustEthKzg(s) => case.rek.as_ref().map(|f| Box::new(move || f(s, inp)))?,
         })
     }

@@ -1,11 +1,8 @@
-//! Charts with plotters: horizontal bar charts (times per function on a log
-//! scale; speed-up ratios) and line charts (time against size), each written
-//! as PNG and SVG.
-//!
-//! Text needs a TrueType font: plotters is built with its `ab_glyph`
-//! feature (no system font discovery), and [`register_fonts`] loads DejaVu
-//! Sans (or `$FASTKZG_BENCH_FONT`). Without a font, charts are skipped
-//! (Debian: `apt-get install fonts-dejavu-core`).
+//! Charts with plotters, each written as PNG and SVG: horizontal bar
+//! charts (times on a log scale; speed-up ratios) and line charts (time
+//! against size). Text needs a TrueType font ([`register_fonts`]: DejaVu
+//! Sans or `$FASTKZG_BENCH_FONT`; Debian: `fonts-dejavu-core`); without
+//! one, charts are skipped.
 
 use std::error::Error;
 use std::path::{Path, PathBuf};
@@ -72,19 +69,16 @@ macro_rules! png_and_svg {
         register_fonts().ok_or(
             "no TrueType font found (install fonts-dejavu-core or set FASTKZG_BENCH_FONT)",
         )?;
-        let path = |ext: &str| $docs.join(format!("{}.{ext}", $name));
-        let (png, svg) = (path("png"), path("svg"));
-        let err = |p: &Path, e: &dyn std::fmt::Display| format!("{}: {e}", p.display());
-        let root = BitMapBackend::new(&png, $size).into_drawing_area();
-        $draw(&root)
-            .and_then(|()| Ok(root.present()?))
-            .map_err(|e| err(&png, &e))?;
-        let root = SVGBackend::new(&svg, $size).into_drawing_area();
-        $draw(&root)
-            .and_then(|()| Ok(root.present()?))
-            .map_err(|e| err(&svg, &e))?;
+        png_and_svg!(@ BitMapBackend, $docs.join(format!("{}.png", $name)), $size, $draw);
+        png_and_svg!(@ SVGBackend, $docs.join(format!("{}.svg", $name)), $size, $draw);
         Ok(())
     }};
+    (@ $backend:ident, $path:expr, $size:expr, $draw:expr) => {
+        let path = $path;
+        let root = $backend::new(&path, $size).into_drawing_area();
+        let drawn = $draw(&root).and_then(|()| Ok(root.present()?));
+        drawn.map_err(|e: Box<dyn Error>| format!("{}: {e}", path.display()))?;
+    };
 }
 
 /// A horizontal bar chart: one group of bars per row, one bar per series.

@@ -1,20 +1,14 @@
-//! The Go peer: go-eth-kzg, sampled in the same round robin as the Rust
-//! libraries.
+//! The Go peer: go-eth-kzg v1.5.0 (gnark-crypto v0.16.0) with
+//! `NewContext4096Secure()`, sampled in the same round robin as the Rust
+//! libraries. It has no precompute setting, so it runs the precompute-0
+//! cases and the embedded setup load, at `GOMAXPROCS` = `numGoRoutines` =
+//! the table's threads (`verify_blob_kzg_proof_batch` is its batch
+//! function, not `...BatchPar`).
 //!
-//! `github.com/crate-crypto/go-eth-kzg` v1.5.0 (gnark-crypto v0.16.0), the
-//! Go library of the go-kzg-4844 authors, with `NewContext4096Secure()` (its
-//! embedded mainnet setup). It has no precompute setting (its cell proofs
-//! use variable-base MSMs), so it runs the precompute-0 cases and the
-//! embedded setup load. One thread is `GOMAXPROCS=1` with `numGoRoutines =
-//! 1`, two threads `GOMAXPROCS=2` with 2; `verify_blob_kzg_proof_batch` is
-//! its batch function, not the per-blob-goroutine `...BatchPar`.
-//!
-//! The program is `crates/fastkzg-bench/go` (own `go.mod`/`go.sum`, its
-//! line protocol in `go/main.go`), built by [`build`] into `<target
-//! dir>/fastkzg-bench-go/`; a [`GoServer`] runs it on the report's fixture
-//! file. Each sample is one `run N`, timed in Go, taken in turn with the
-//! Rust libraries'. When `go` is missing or a step fails, the report notes
-//! it and goes on without the column.
+//! The program is `crates/fastkzg-bench/go` (line protocol in
+//! `go/main.go`), built by [`build`]; a [`GoServer`] runs it on the
+//! report's fixture, each sample one `run N` timed in Go. Without `go`, or
+//! when a step fails, the report notes it and leaves the column out.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -4,25 +4,11 @@
 //! --quick`) measures fastkzg and its peers interleaved in one process on
 //! identical inputs and writes `BENCHMARKS.md`, `docs/bench-results.tsv`
 //! and the charts in `docs/`; the criterion bench `benches/toolkit.rs`
-//! covers the toolkit.
-//!
-//! - [`cases`]: the case table of the Ethereum API and of trusted-setup
-//!   loading (each case once: its inputs and one closure per library), and
-//!   the libraries that run it (fastkzg on each backend, `c-kzg` 2.1.8,
-//!   `rust_eth_kzg` 0.10.0).
-//! - [`measure`]: the sampler (interleaved round robin, calibrated) and its
-//!   statistics.
-//! - [`report`], [`markdown`], [`charts`]: the report command and its
-//!   outputs.
-//! - [`cabi`]: fastkzg through its C ABI (the `fastkzg-c` shared library,
-//!   loaded at run time), on c-kzg's calls and types.
-//! - [`gopeer`]: the Go peer (go-eth-kzg), built from `go/` and sampled in
-//!   the same round robin over a line protocol.
-//! - [`memory`]: settings size per precompute level and the peak resident
-//!   memory and cold start of a fresh process.
-//! - [`toolkit`]: FFTs, DAS extension, MSMs, FK20, zero polynomials,
-//!   erasure recovery (fastkzg only, generic over the backend).
-//! - [`peers`], [`threads`]: peer plumbing, thread pools.
+//! covers the toolkit. Modules: [`cases`] (the case table and the
+//! libraries), [`measure`] (the sampler), [`report`], [`markdown`],
+//! [`charts`] (the report and its outputs), [`cabi`] (fastkzg's C ABI),
+//! [`gopeer`] (go-eth-kzg), [`memory`], [`toolkit`] (FFTs, MSMs, FK20,
+//! recovery; fastkzg only), [`peers`] and [`threads`] (plumbing).
 
 use std::io::{self, Read, Write};
 use std::path::Path;

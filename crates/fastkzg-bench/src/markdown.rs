@@ -185,10 +185,8 @@ fn comparison_table(res: &Results, sections: &[&str], vs_1t: bool) -> String {
         let mut row = vec![title];
         row.extend(labels.iter().map(|l| time_cell(m(&section, l))));
         row.extend(peers.iter().map(|p| ratio_cell(o, m(&section, p))));
-        row.extend(
-            c_vs.iter()
-                .map(|(c, k)| ratio_cell(m(&section, c), m(&section, k))),
-        );
+        let c_vs = c_vs.iter().map(|(c, k)| (m(&section, c), m(&section, k)));
+        row.extend(c_vs.map(|(c, k)| ratio_cell(c, k)));
         row.extend(vs_1t.then(|| ratio_cell(o, m(&one, "fastkzg"))));
         row
     });

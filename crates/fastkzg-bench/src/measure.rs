@@ -1,14 +1,11 @@
-//! The sampler: every contender of a case is measured in the same process,
-//! round robin, one sample of each in turn (the starting contender
-//! rotates), so slow drifts of the machine (other processes, frequency,
-//! thermal) hit all of them alike.
+//! The sampler: the contenders of a case are measured in one process,
+//! round robin, one sample of each in turn (the first one rotating), so
+//! that drifts of the machine hit all of them alike.
 //!
-//! Per contender: one warm-up call (its result fingerprint is kept), a
-//! calibration that picks how many calls make one sample (at least
-//! `target_sample` long, so the clock's resolution and the loop do not
-//! matter), then the samples; the statistics are over the per-call time of
-//! each sample: median, quartiles, min and max (robust against the outliers
-//! a shared machine produces).
+//! Per contender: one warm-up call (its fingerprint kept), a calibration
+//! of the calls per sample (at least `target_sample` long), then the
+//! samples; the statistics (median, quartiles, extremes) are over the
+//! per-call time of each sample.
 
 use std::time::{Duration, Instant};
 

@@ -1,15 +1,13 @@
 //! Memory and cold start, as rows of the report's results:
 //!
 //! - section `settings`: fastkzg's `memory_bytes()` after `warm_up()` per
-//!   precompute level, with the time of `load_mainnet(p)` + `warm_up()` and
-//!   of `compute_cells_and_kzg_proofs` (median of 3);
-//! - section `probe`: per library and level, a fresh process (the report
-//!   spawns itself as `report --probe LIB P --fixture FILE`, so each starts
-//!   from the same empty heap) loads the settings, calls every Ethereum API
-//!   function once (the case table's calls on a 4-blob fixture), and
-//!   records the peak resident memory (`VmHWM`) after loading and at the
-//!   end, and the times of the load and of the first calls. `LIB` `none` is
-//!   the baseline: the process and its inputs only.
+//!   precompute level, the time of `load_mainnet(p)` + `warm_up()` and of
+//!   `compute_cells_and_kzg_proofs` (median of 3);
+//! - section `probe`: per library and level, a fresh process (`report
+//!   --probe LIB P --fixture FILE`) loads the settings, calls every API
+//!   function once on a 4-blob fixture and records the peak resident
+//!   memory (`VmHWM`) after loading and at the end, and the times of the
+//!   load and the first calls. `LIB` `none` is the baseline.
 
 use std::path::Path;
 use std::process::Command;

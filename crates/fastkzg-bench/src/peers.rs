@@ -3,19 +3,15 @@
 //!
 //! # rust_eth_kzg and blst's thread pool
 //!
-//! rust_eth_kzg 0.10.0 without its `multithreaded` feature uses no rayon, but
-//! its MSMs and batch normalisations go through the `blst` crate's Rust API
-//! (`p1_affines::mult`, `p1_affines::from`), which splits work over blst's own
-//! thread pool of `num_cpus::get()` workers. Its default build is therefore
-//! *not* single-threaded on a multi-core machine. blst creates that pool once,
-//! on first use, sized by the CPU affinity of the calling thread (unless a
+//! rust_eth_kzg 0.10.0 without `multithreaded` uses no rayon, but its MSMs
+//! and batch normalisations go through the `blst` crate's Rust API, which
+//! splits work over blst's own pool of `num_cpus::get()` workers, created
+//! on first use and sized by the calling thread's CPU affinity (unless a
 //! cgroup CPU quota says otherwise). [`pin_blst_pool`] creates it while the
-//! thread is restricted to as many CPUs as the table has threads and then
-//! restores the affinity: at one thread blst's pool has one worker and blst
-//! takes its serial paths, as in a `blst/no-threads` build; at two, the
-//! two-thread rust_eth_kzg uses two workers there too, also on machines
-//! with more cores; everything else in the process may still use every
-//! core. fastkzg (blst's C API) and c-kzg (C) never use that pool.
+//! thread is restricted to the table's thread count, then restores the
+//! affinity: at one thread blst takes its serial paths (as with
+//! `blst/no-threads`), at two it uses two workers, on any machine.
+//! fastkzg (blst's C API) and c-kzg never use that pool.
 
 use std::sync::OnceLock;
 
@@ -115,23 +111,14 @@ fn set_affinity(set: &libc::cpu_set_t) -> bool {
 fn first_cpus(set: &libc::cpu_set_t, n: usize) -> (libc::cpu_set_t, usize) {
     // SAFETY: `cpu_set_t` is a plain bit array; zeroed is empty.
     let mut subset: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-    let mut count = 0;
-    for i in 0..libc::CPU_SETSIZE as usize {
-        if count == n {
-            break;
-        }
-        // SAFETY: CPU_ISSET and CPU_SET touch the bit arrays for indices
-        // below CPU_SETSIZE.
-        let set_here = unsafe {
-            let on = libc::CPU_ISSET(i, set);
-            if on {
-                libc::CPU_SET(i, &mut subset);
-            }
-            on
-        };
-        count += usize::from(set_here);
+    // SAFETY: CPU_ISSET reads the bit array for an index below CPU_SETSIZE.
+    let on = |i: &usize| unsafe { libc::CPU_ISSET(*i, set) };
+    let cpus: Vec<usize> = (0..libc::CPU_SETSIZE as usize).filter(on).take(n).collect();
+    for i in &cpus {
+        // SAFETY: as above, for CPU_SET.
+        unsafe { libc::CPU_SET(*i, &mut subset) };
     }
-    (subset, count)
+    (subset, cpus.len())
 }
 
 /// Whether a CPU quota is set on this process's cgroup (v2 `cpu.max` or v1

@@ -3,16 +3,12 @@
 //! (`docs/bench-results.tsv`) and the charts (`docs/bench-*.png|svg`).
 //!
 //! This process writes the inputs once (a fixture file); one child process
-//! per table measures every library interleaved on them
-//! ([`crate::measure`]): at one thread this executable again (`--child`,
-//! blst's pool for rust_eth_kzg pinned to one worker, see
-//! [`crate::peers`]); at two threads the package `fastkzg-bench-mt`
-//! (`crates/fastkzg-bench/mt`, built on its own so that rust_eth_kzg's
-//! `multithreaded` feature reaches no other build), run with `cargo run
-//! -p fastkzg-bench-mt` on the same target directory; go-eth-kzg beside
-//! each ([`crate::gopeer`]). On a CPU where fastkzg runs its AVX-512 IFMA
-//! kernels, the API tables again with `FASTKZG_NO_IFMA=1`. Then, in this
-//! process, the toolkit and memory ([`crate::memory`]).
+//! per table measures every library interleaved on them: at one thread
+//! this executable (`--child`), at two the package `fastkzg-bench-mt`
+//! (built on its own so that rust_eth_kzg's `multithreaded` feature reaches
+//! no other build), each with go-eth-kzg beside it; where fastkzg runs its
+//! IFMA kernels, again with `FASTKZG_NO_IFMA=1`. Then, in this process,
+//! the toolkit and memory ([`crate::memory`]).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -101,15 +97,11 @@ impl Args {
 
     /// The arguments of a child process at `n` threads (`api`: no setup).
     fn child_args(&self, n: usize, fixture: &Path, peers: &Peers, api: bool) -> Vec<String> {
+        let path = |flag: &str, p: &PathBuf| format!("--{flag}={}", p.display());
         let mut a = vec![format!("--{}", self.mode()), format!("--threads={n}")];
-        a.extend(["--child".into(), format!("--fixture={}", fixture.display())]);
-        a.extend(peers.go.iter().map(|g| format!("--go-exe={}", g.display())));
-        a.extend(
-            peers
-                .c_abi
-                .iter()
-                .map(|c| format!("--c-abi={}", c.display())),
-        );
+        a.extend(["--child".into(), path("fixture", &fixture.into())]);
+        a.extend(peers.go.iter().map(|g| path("go-exe", g)));
+        a.extend(peers.c_abi.iter().map(|c| path("c-abi", c)));
         a.extend(self.only.iter().map(|o| format!("--only={o}")));
         a.extend((self.no_setup || api).then(|| "--no-setup".into()));
         a
@@ -382,21 +374,11 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
             .map_err(|e| res.note(format!("{label} column left out: {e}")))
             .ok()
     };
-    let (go, c) = (gopeer::LABEL, crate::cabi::LABEL);
-    let peers = Peers {
-        go: build(
-            args.no_go,
-            go,
-            "go build in crates/fastkzg-bench/go",
-            gopeer::build,
-        ),
-        c_abi: build(
-            args.no_c_abi,
-            c,
-            "cargo build --release -p fastkzg-c",
-            crate::cabi::build,
-        ),
-    };
+    let go = "go build in crates/fastkzg-bench/go";
+    let go = build(args.no_go, gopeer::LABEL, go, gopeer::build);
+    let c = "cargo build --release -p fastkzg-c";
+    let c_abi = build(args.no_c_abi, crate::cabi::LABEL, c, crate::cabi::build);
+    let peers = Peers { go, c_abi };
     // The no-IFMA runs only where IFMA is used.
     let runs = [(1, false), (2, false), (1, true), (2, true)];
     for (threads, no_ifma) in runs.into_iter().filter(|r| !r.1 || ifma_used()) {
@@ -435,9 +417,8 @@ fn comparisons(args: &Args, res: &mut Results, start: Instant) {
 /// from them, to `path`.
 fn write_fixture(path: &Path) -> Result<(), String> {
     let ks = fastkzg::KzgSettings::load_mainnet(8).map_err(|e| e.to_string())?;
-    crate::Fixture::new(&ks, 64)
-        .save(path)
-        .map_err(|e| e.to_string())
+    let saved = crate::Fixture::new(&ks, 64).save(path);
+    saved.map_err(|e| e.to_string())
 }
 
 /// Runs a child process that prints its results (TSV); its log goes to
@@ -469,13 +450,11 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     libs.push(Lib::ckzg(&PRECOMPUTES));
     libs.push(Lib::rust_eth_kzg(rek_label, &threads, &PRECOMPUTES));
     let mut res = Results::default();
+    let left_out = |label: &str, e: &str| format!("{label} at {n} thread(s) left out: {e}");
     if let Some(path) = &args.c_abi {
         match Lib::cabi(path, n, &PRECOMPUTES) {
             Ok(lib) => libs.insert(1, lib),
-            Err(e) => res.note(format!(
-                "{} at {n} thread(s) left out: {e}",
-                crate::cabi::LABEL
-            )),
+            Err(e) => res.note(left_out(crate::cabi::LABEL, &e)),
         }
     }
     res.set_meta("rek_blst_pool_threads", pool.to_string());
@@ -483,7 +462,7 @@ fn run_child(args: &Args, rek_label: &str) -> Result<(), String> {
     let go = exe.map(|e| GoServer::start(e, fixture, n));
     let mut go = go.and_then(|g| {
         let e = g.as_ref().err();
-        e.inspect(|e| res.note(format!("{} at {n} thread(s) left out: {e}", gopeer::LABEL)));
+        e.inspect(|e| res.note(left_out(gopeer::LABEL, e)));
         g.ok().inspect(|g| res.set_meta("go_peer", &g.versions))
     });
     let budget = Budget::of(args.mode());
@@ -552,11 +531,9 @@ fn toolkit(args: &Args, res: &mut Results, start: Instant) {
         let (label, inp) = (fastkzg_label(B::NAME), one.run(ToolkitInputs::<B>::mainnet));
         for tool in &tools {
             let job = one.run(|| inp.job(*tool));
-            let st = measure(
-                &mut [Contender::timed(label.clone(), 1, &one, job)],
-                &budget,
-            );
-            let ((group, p, title), st) = (tool.info(), st[0].stats.clone());
+            let c = Contender::timed(label.clone(), 1, &one, job);
+            let (group, p, title) = tool.info();
+            let st = measure(&mut [c], &budget).remove(0).stats;
             log!(start, "{group} {title}: {}", fmt_time(st.median()));
             let row = TimeRow::new(["toolkit", group, &title, &label], p, 1, st);
             res.times.push(row);

@@ -1,10 +1,7 @@
-//! Running a job on a chosen number of threads.
-//!
-//! With the `parallel` feature a [`Threads`] of more than one thread holds
-//! its own rayon pool, built once, and runs jobs inside it
-//! (`pool.install`), so fastkzg's parallel paths (and rust_eth_kzg's when it
-//! is built `multithreaded`) use exactly that many workers. One thread is
-//! fastkzg's serial path on the caller's thread ([`fastkzg::run_serial`]).
+//! Running a job on a chosen number of threads: with the `parallel`
+//! feature, more than one thread is a rayon pool of its own that jobs run
+//! in (so fastkzg's and rust_eth_kzg's parallel paths use exactly that
+//! many workers); one thread is fastkzg's serial path on the caller's.
 
 /// A report label at `n` threads: `base`, with ` NT` appended for more
 /// than one.

@@ -50,6 +50,11 @@ fn ckzg_recover_cells(ck: &c_kzg::KzgSettings, indices: &[u64], cells: &[CCell])
 /// contenders; returns a fingerprint ([`Fp`]).
 type Call<'a> = Box<dyn Fn() -> u64 + Send + Sync + 'a>;
 
+/// The fingerprints of `f` on each of `items`, combined.
+fn xor<T, R: Fp>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> R) -> u64 {
+    items.into_iter().fold(0, |a, x| a ^ f(x).fp())
+}
+
 /// `(blob, cell)` for each of the first `n` blobs and each of `indices`.
 fn cells_at(n: usize, indices: &[u64]) -> Vec<(usize, usize)> {
     (0..n)
@@ -89,10 +94,8 @@ fn main() {
             format!("verify_blob_cell_proofs, {n} blob{plural}"),
             "compute_cells + verify_cell_kzg_proof_batch".into(),
             Box::new(move || {
-                let cells = cbs
-                    .iter()
-                    .flat_map(|b| ck.compute_cells(b).expect("cells").to_vec());
-                let cells: Vec<CCell> = cells.collect();
+                let cells = |b| ck.compute_cells(b).expect("cells").to_vec();
+                let cells: Vec<CCell> = cbs.iter().flat_map(cells).collect();
                 let (cs, ids, ps) = (&all.commitments, &all.indices, &all.proofs);
                 ck.verify_cell_kzg_proof_batch(cs, ids, &cells, ps).fp()
             }),
@@ -126,17 +129,14 @@ fn main() {
     rows.push((
         format!("compute_cells_batch, {n} blobs"),
         format!("{n} × compute_cells"),
-        Box::new(move || cbs.iter().fold(0, |a, b| a ^ ck.compute_cells(b).fp())),
+        Box::new(move || xor(&cbs, |b| ck.compute_cells(b))),
         Box::new(move || s.compute_cells_batch(&bs).fp()),
     ));
     let (bs, cbs) = (blobs(n), cblobs(n));
     rows.push((
         format!("compute_cells_and_kzg_proofs_batch, {n} blobs, p0"),
         format!("{n} × compute_cells_and_kzg_proofs"),
-        Box::new(move || {
-            cbs.iter()
-                .fold(0, |a, b| a ^ ck.compute_cells_and_kzg_proofs(b).fp())
-        }),
+        Box::new(move || xor(&cbs, |b| ck.compute_cells_and_kzg_proofs(b))),
         Box::new(move || s.compute_cells_and_kzg_proofs_batch(&bs).fp()),
     ));
 
@@ -151,19 +151,11 @@ fn main() {
         let kept: Vec<Cell> = e.iter().map(|(b, i)| fx.cells[*b][*i]).collect();
         let ckept: Vec<CCell> = kept.iter().map(|c| CCell::new(*c)).collect();
         let ci = indices.clone();
-        let which = if random {
-            "64 random indices"
-        } else {
-            "indices 0..63"
-        };
+        let which = ["indices 0..63", "64 random indices"][usize::from(random)];
         rows.push((
             format!("recover_cells_batch, {n} blobs, {which}"),
             format!("{n} × recover with NULL proofs"),
-            Box::new(move || {
-                ckept
-                    .chunks(64)
-                    .fold(0, |a, c| a ^ ckzg_recover_cells(ck, &ci, c).fp())
-            }),
+            Box::new(move || xor(ckept.chunks(64), |c| ckzg_recover_cells(ck, &ci, c))),
             Box::new(move || s.recover_cells_batch(&indices, &kept).fp()),
         ));
     }
@@ -175,12 +167,8 @@ fn main() {
             Contender::timed("fastkzg 2T".into(), 2, &two, Box::new(f_call)),
         ];
         let out = measure(&mut contenders, &budget);
-        let ms: Vec<f64> = out.iter().map(|o| o.stats.median() * 1e3).collect();
-        let (a, b, c) = (ms[0], ms[1], ms[2]);
-        println!(
-            "| {name} | {composition} | {a:.2} | {b:.2} | {c:.2} | {:.2} | {:.2} |",
-            b / a,
-            c / a
-        );
+        let [a, b, c] = [0, 1, 2].map(|i| out[i].stats.median() * 1e3);
+        let (b_a, c_a) = (b / a, c / a);
+        println!("| {name} | {composition} | {a:.2} | {b:.2} | {c:.2} | {b_a:.2} | {c_a:.2} |");
     }
 }
