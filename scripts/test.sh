@@ -19,6 +19,9 @@ cd "$(dirname "$0")/.."
 # names another folder. Checked here first (missing, empty or altered files
 # fail, naming the file); each runner checks again before its cases.
 ./scripts/check-spec-tests.sh
+# The library's layers import downward only (backend/ names nothing above
+# it): scripts/check-layers.sh, seconds.
+./scripts/check-layers.sh
 # The workspace without fastkzg-bench-mt: that package turns on
 # rust_eth_kzg's `multithreaded` feature, which would then reach every
 # package of these builds (features are unified per cargo invocation; see

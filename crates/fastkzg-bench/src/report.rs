@@ -303,7 +303,7 @@ macro_rules! log {
 /// Whether fastkzg's blst backend runs its AVX-512 IFMA kernels in this
 /// process.
 pub fn ifma_used() -> bool {
-    <fastkzg::Blst as fastkzg::backend::Accel<fastkzg::Blst>>::msm_accelerated()
+    fastkzg::msm::dispatch::kernels::<fastkzg::Blst>()
 }
 
 fn ifma_state() -> String {

@@ -294,7 +294,7 @@ mod tests {
         let sums = r
             .try_map(|x| Ok::<usize, ()>(x.sum::<usize>()))
             .expect("no error");
-        assert_eq!(sums.iter().sum::<usize>(), (0..103).sum());
+        assert_eq!(sums.iter().sum::<usize>(), (0..103).sum::<usize>());
         assert!(r
             .try_map(|x| if x.start > 50 { Err(x.start) } else { Ok(()) })
             .is_err());

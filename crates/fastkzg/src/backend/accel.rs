@@ -1,13 +1,16 @@
-//! The one optional acceleration trait of a backend.
+//! The one optional acceleration trait of a backend: its kernels.
 //!
-//! Every method of [`Accel`] has the generic implementation from
-//! [`crate::msm`] or [`crate::math`] as its default, so a backend without
-//! fast paths of its own writes `impl Accel<Self> for MyBackend {}` and
-//! runs the generic code. A backend that overrides a method must return
-//! exactly what the default returns (the test matrix checks every backend
-//! against blst); it decides at run time (once, cached) whether its own
-//! code wins on the CPU it runs on, and otherwise calls the default's
-//! generic function itself.
+//! A backend provides arithmetic ([`super::Backend`]) and, optionally,
+//! kernels that replace a generic algorithm where it has a faster one.
+//! Every kernel method of [`Accel`] defaults to "no kernel" (`None`,
+//! `false`), and the generic algorithms live above the backends, in
+//! [`crate::msm`] and [`crate::math`]; the one MSM dispatcher,
+//! [`crate::msm::dispatch`], asks for a kernel and otherwise runs the
+//! generic code. So a backend without fast paths writes
+//! `impl Accel<Self> for MyBackend {}`, and no backend calls the generic
+//! algorithms. A kernel decides at run time (once, cached) whether it runs
+//! on the CPU at hand, and must return exactly what the generic code
+//! returns (the test matrix checks every backend against blst).
 
 use super::{Backend, PointError, Scalar};
 use alloc::vec::Vec;
@@ -106,40 +109,83 @@ pub trait Accel<B: Backend> {
         None
     }
 
-    /// `s·p` in variable time, for public inputs (verification). `p` must
-    /// be in G1. The default splits `s` by GLV into two 128-bit NAF terms on
-    /// one doubling chain ([`crate::msm::jacobian::g1_mul_glv`]).
-    fn g1_mul_vartime(p: &B::G1, s: &B::Fr) -> B::G1 {
-        crate::msm::jacobian::g1_mul_glv::<B>(p, s)
+    /// `3·x` in the base field (the Jacobian doubling of
+    /// [`crate::msm::jacobian`]): a backend may have a one-step form
+    /// (blst's `blst_fp_mul_by_3`); the default adds.
+    #[inline]
+    fn fp_triple(x: &B::Fp) -> B::Fp {
+        *x + *x + *x
     }
 
-    /// `Σ scalars[i]·points[i]` (variable base, one thread). Points must be
-    /// in G1. Extra entries of the longer slice are ignored. The default is
-    /// the generic batch-affine bucket method with GLV
-    /// ([`crate::msm::g1_msm_generic`]).
-    fn g1_msm(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
-        crate::msm::g1_msm_generic::<B>(points, scalars)
+    /// `8·x` in the base field (see [`Accel::fp_triple`]; blst:
+    /// `blst_fp_mul_by_8`); the default doubles three times.
+    #[inline]
+    fn fp_times_8(x: &B::Fp) -> B::Fp {
+        let two = *x + *x;
+        let four = two + two;
+        four + four
     }
 
-    /// Whether [`Accel::g1_msm`] and [`Accel::g1_msm_signed_digits`] run
-    /// the backend's own MSM (decided at run time, e.g. by a SIMD kernel the
-    /// CPU has). When `false`, the generic code runs several MSMs in lock
-    /// step where it can (one batch-affine pass instead of one per MSM).
-    fn msm_accelerated() -> bool {
+    /// A kernel for `s·p` in variable time (public inputs), or `None` for
+    /// the generic GLV product ([`crate::msm::g1_mul_vartime`]). `p` is in
+    /// G1.
+    fn g1_mul_vartime_kernel(_p: &B::G1, _s: &B::Fr) -> Option<B::G1> {
+        None
+    }
+
+    /// Whether the backend runs MSMs on kernels of its own now (decided at
+    /// run time, e.g. by a SIMD unit the CPU has): then
+    /// [`Accel::g1_msm_kernel`] and [`Accel::g1_msm_signed_digits_kernel`]
+    /// answer, and the dispatcher ([`crate::msm::dispatch`]) plans for
+    /// them. The default is `false`.
+    fn msm_kernels() -> bool {
         false
     }
 
-    /// `Σ d_i·points[i]` where every `digits[i]` is a signed `window`-bit
-    /// digit in two's complement (`-2^(window-1) ≤ d_i < 2^(window-1)`), as
-    /// produced by the fixed-base MSM in [`crate::msm`]. `2 ≤ window ≤ 16`
-    /// (other windows give the identity). The default is the generic
-    /// batch-affine bucket method.
-    fn g1_msm_signed_digits(points: &[B::G1Affine], digits: &[u16], window: usize) -> B::G1 {
-        crate::msm::batch_affine::signed_digit_sum::<B>(points, digits, window)
+    /// A kernel for `Σ scalars[i]·points[i]` (variable base, one thread,
+    /// both slices of the same length, points in G1), or `None` for the
+    /// generic MSM ([`crate::msm::g1_msm`]).
+    fn g1_msm_kernel(_points: &[B::G1Affine], _scalars: &[B::Fr]) -> Option<B::G1> {
+        None
+    }
+
+    /// A kernel for `Σ d_i·points[i]` where every `digits[i]` is a signed
+    /// `window`-bit digit in two's complement (`-2^(window-1) ≤ d_i <
+    /// 2^(window-1)`, `2 ≤ window ≤ 16`, slices of the same length), or
+    /// `None` for the generic bucket method
+    /// ([`crate::msm::g1_msm_signed_digits`]).
+    fn g1_msm_signed_digits_kernel(
+        _points: &[B::G1Affine],
+        _digits: &[u16],
+        _window: usize,
+    ) -> Option<B::G1> {
+        None
+    }
+
+    /// A kernel for the linear combinations `out[j] = Σ_k (a_k + b_k·λ)·
+    /// rows[k][j]` of [`crate::msm::fr_glv_lincomb`] (`halves[k] = (a_k,
+    /// b_k)`; rows shorter than `out` read as zeros). Returns `false`
+    /// (the default) where it has none and `out` is untouched.
+    fn fr_glv_lincomb_kernel(
+        _out: &mut [B::Fr],
+        _halves: &[(u64, u64)],
+        _rows: &[&[B::Fr]],
+    ) -> bool {
+        false
+    }
+
+    /// Prepares `p` for pairing products that always pair a G1 point with
+    /// `p` and another with `partner` (the setup's `[τ]₂` with `[1]₂`):
+    /// backends may precompute for the two together, so that
+    /// [`super::Backend::pairings_verify`] on such two pairs is cheaper. The
+    /// result is a prepared `p` in every other use as well. The default is
+    /// [`super::Backend::g2_prepare`].
+    fn g2_prepare_partnered(p: &B::G2, _partner: &B::G2Prepared) -> B::G2Prepared {
+        B::g2_prepare(p)
     }
 
     /// Whether a G1 FFT collects its twiddle products into batched
-    /// [`Accel::g1_scale_many`] calls (a split-radix network, two calls per
+    /// [`crate::msm::scale::g1_scale_many`] calls (a split-radix network, two calls per
     /// sub-transform size) instead of one product per butterfly (radix-2).
     /// The default, `true`, suits every backend with affine coordinates: the
     /// generic GLV products with one shared inversion beat one constant-time
@@ -148,14 +194,15 @@ pub trait Accel<B: Backend> {
         true
     }
 
-    /// `ys[i] ← ws[i]·ys[i]` for independent products (extra entries of the
-    /// longer slice are ignored). The points must be in G1. The default is
-    /// the generic GLV products of [`crate::msm::scale`].
-    fn g1_scale_many(ys: &mut [B::G1], ws: &[B::Fr]) {
-        crate::msm::scale::g1_scale_many::<B>(ys, ws)
+    /// A kernel for independent products `ys[i] ← ws[i]·ys[i]` (slices of
+    /// the same length, points in G1, no `ws[i] = ±z³`: those take the
+    /// generic short chain first, [`crate::msm::scale`]). Returns `false`
+    /// (the default) where it has none and `ys` is untouched.
+    fn g1_scale_kernel(_ys: &mut [B::G1], _ws: &[B::Fr]) -> bool {
+        false
     }
 
-    /// How many products [`Accel::g1_scale_many`] makes at a time: a
+    /// How many products [`crate::msm::scale::g1_scale_many`] makes at a time: a
     /// parallel FFT stage gives each thread a multiple of it. The default,
     /// 1, suits the generic products (one at a time, one shared inversion),
     /// so a stage's few dozen products reach every thread of a large pool

@@ -89,6 +89,7 @@ macro_rules! forward_ops {
 pub(crate) mod accel;
 #[cfg(feature = "blst")]
 pub mod blst;
+pub(crate) mod glv;
 pub(crate) mod limbs;
 pub(crate) mod prefetch;
 #[cfg(feature = "blst")]
@@ -242,25 +243,6 @@ pub trait Scalar: Module<Self> + Eq + MulAssign + Mul<Output = Self> {
         Self::from_bytes_be_reduced(&be)
     }
 
-    /// `out[j] = Σ_k (a_k + b_k·λ)·rows[k][j]` for every `j < out.len()`,
-    /// with `halves[k] = (a_k, b_k)` (the GLV form of a cell batch's
-    /// randomizers; λ = `0xac45a4010001a40200000000ffffffff`, the eigenvalue
-    /// of G1's endomorphism `(x, y) ↦ (β·x, y)`). Rows shorter than `out`
-    /// are read as zeros beyond their end. The default is one product per
-    /// term; a backend may sum the terms' unreduced products and reduce once
-    /// per output.
-    fn glv_lincomb(out: &mut [Self], halves: &[(u64, u64)], rows: &[&[Self]]) {
-        for o in out.iter_mut() {
-            *o = Self::zero();
-        }
-        let t = crate::msm::glv::from_halves::<Self>(halves);
-        for (t, row) in t.iter().zip(rows) {
-            for (o, v) in out.iter_mut().zip(row.iter()) {
-                *o += *v * *t;
-            }
-        }
-    }
-
     /// `self^exp` with `exp` given as little-endian 64-bit limbs (variable time).
     fn pow(&self, exp: &[u64]) -> Self {
         let mut acc = Self::one();
@@ -298,24 +280,31 @@ pub trait BaseField:
     fn is_zero(&self) -> bool;
     /// `self²`.
     fn square(&self) -> Self;
-    /// `3·self` (a backend may have a one-step form, as blst's
-    /// `blst_fp_mul_by_3` and `blst_fp_mul_by_8`: the Jacobian doubling of
-    /// [`crate::msm::jacobian`] then takes `3·A` and `8·C` in one call each
-    /// instead of two or three additions).
-    #[inline]
-    fn triple(&self) -> Self {
-        *self + *self + *self
-    }
-    /// `8·self` (see [`BaseField::triple`]).
-    #[inline]
-    fn times_8(&self) -> Self {
-        let two = *self + *self;
-        let four = two + two;
-        four + four
-    }
     /// The multiplicative inverse of a non-zero element (variable time;
     /// the inputs of the MSMs are public). Zero maps to zero.
     fn inverse(&self) -> Self;
+}
+
+/// Replaces every element by its inverse (Montgomery's trick: one inversion
+/// and three multiplications per element; zeros stay zero).
+pub(crate) fn batch_invert<F: BaseField>(v: &mut [F]) {
+    let mut prefix = Vec::with_capacity(v.len());
+    let mut acc = F::one();
+    for x in v.iter() {
+        prefix.push(acc);
+        if !x.is_zero() {
+            acc = acc * *x;
+        }
+    }
+    let mut inv = acc.inverse();
+    for (x, before) in v.iter_mut().zip(prefix).rev() {
+        if x.is_zero() {
+            continue;
+        }
+        let next = inv * *x;
+        *x = inv * before;
+        inv = next;
+    }
 }
 
 /// A prime-order curve group in projective form.
@@ -394,15 +383,6 @@ pub trait Backend: Copy + Debug + Default + Send + Sync + 'static + Accel<Self> 
 
     /// Prepares a G2 point for pairings.
     fn g2_prepare(p: &Self::G2) -> Self::G2Prepared;
-    /// Prepares `p` for pairing products that always pair a G1 point with
-    /// `p` and another with `partner` (the setup's `[τ]₂` with `[1]₂`):
-    /// backends may precompute for the two together, so that
-    /// [`Backend::pairings_verify`] on such two pairs is cheaper. The result
-    /// is a prepared `p` in every other use as well. The default is
-    /// [`Backend::g2_prepare`].
-    fn g2_prepare_partnered(p: &Self::G2, _partner: &Self::G2Prepared) -> Self::G2Prepared {
-        Self::g2_prepare(p)
-    }
     /// The heap bytes a prepared G2 point holds besides its own size (its
     /// Miller-loop lines), for memory estimates; 0 where the backend does
     /// not know them.

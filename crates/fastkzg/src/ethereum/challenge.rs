@@ -182,7 +182,7 @@ mod tests {
         }
         let other = compute_cell_batch_randomizers(&(r + Fr::one()), 5);
         assert!(other.iter().zip(&t).all(|(a, b)| a != b));
-        let fields: Vec<Fr> = crate::msm::glv::from_halves(&t);
+        let fields: Vec<Fr> = crate::backend::glv::from_halves(&t);
         for (i, f) in fields.iter().enumerate() {
             assert!(fields[..i].iter().all(|g| g != f));
         }

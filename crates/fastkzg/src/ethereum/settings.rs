@@ -131,7 +131,7 @@ impl<B: Backend> KzgSettings<B> {
     /// The FK20 table plan of this settings' precompute level on this
     /// CPU (see [`fk20_plan`]).
     pub fn fk20_plan(&self) -> Fk20Plan {
-        fk20_plan(self.precompute, B::msm_accelerated())
+        fk20_plan(self.precompute, crate::msm::dispatch::kernels::<B>())
     }
 
     /// The FK20 precomputation for cells of `FIELD_ELEMENTS_PER_CELL`.

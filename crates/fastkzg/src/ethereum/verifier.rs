@@ -210,7 +210,7 @@ impl<B: Backend> KzgVerifier<B> {
     /// first use).
     fn cell_monomial_table(&self) -> CellTable<'_, B> {
         let bases = &self.cell_bases;
-        if B::msm_accelerated() {
+        if crate::msm::dispatch::kernels::<B>() {
             return CellTable::Buckets(crate::par::get_or_build(&self.cell_monomial_msm, || {
                 FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
             }));

@@ -197,7 +197,10 @@ impl<B: Backend> Fk20<B> {
     /// layers when there are no tables of either kind and the backend has
     /// no MSM kernel of its own.
     pub fn warm_up(&self) {
-        if self.tables.is_none() && self.subset_tables.is_none() && !B::msm_accelerated() {
+        if self.tables.is_none()
+            && self.subset_tables.is_none()
+            && !crate::msm::dispatch::kernels::<B>()
+        {
             let _ = self.shifted();
         }
     }
@@ -257,10 +260,10 @@ impl<B: Backend> Fk20<B> {
             .collect();
         let mut h_hat: Vec<B::G1> = phase!(
             "fk20 row MSMs",
-            if B::msm_accelerated() && self.subset_tables.is_none() {
+            if crate::msm::dispatch::kernels::<B>() && self.subset_tables.is_none() {
                 crate::par::map_collect(2 * r, |k| match &self.tables {
                     Some(t) => t[k].msm(&row_scalars[k]),
-                    None => B::g1_msm(&self.rows[k], &row_scalars[k]),
+                    None => crate::msm::g1_msm::<B>(&self.rows[k], &row_scalars[k]),
                 })
             } else {
                 // One share of the rows per thread.

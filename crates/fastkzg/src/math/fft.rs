@@ -7,13 +7,13 @@
 //!
 //! The G1 transforms (`g1_*`) run a split-radix network whose twiddle
 //! products are collected, two batches per sub-transform size, into calls
-//! of the backend's [`Accel::g1_scale_many`] where
+//! of [`crate::msm::scale::g1_scale_many`] where
 //! [`Accel::g1_batched_scaling`] says so (decided at run time); the others
 //! are radix-2 networks that multiply one butterfly at a time.
 
 use super::bit_reversal::bit_reversal_permutation_in_place;
 use super::domain::Domain;
-use crate::backend::{Accel, Backend, Module, Scalar};
+use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::par::Ranges;
 use alloc::format;
@@ -32,7 +32,7 @@ type ScaleMany<F, T> = fn(&mut [T], &[F]);
 /// How a G1 transform with backend `B` makes its twiddle products.
 fn g1_scaling<B: Backend>() -> StageScaling<B::Fr, B::G1> {
     if B::g1_batched_scaling() {
-        Some((<B as Accel<B>>::g1_scale_many, B::g1_scale_lanes()))
+        Some((crate::msm::scale::g1_scale_many::<B>, B::g1_scale_lanes()))
     } else {
         None
     }

@@ -189,7 +189,7 @@ impl<B: Backend> FixedBaseMsm<B> {
             return B::G1::zero();
         }
         let threads = crate::par::threads();
-        let ranges = if B::msm_accelerated() || n < 256 {
+        let ranges = if crate::msm::dispatch::kernels::<B>() || n < 256 {
             1
         } else {
             (1usize << (threads.max(1).ilog2() / 2)).min(1 << (self.window - 1))
@@ -200,7 +200,7 @@ impl<B: Backend> FixedBaseMsm<B> {
         } else {
             1
         };
-        if ranges == 1 && slices > 1 && !B::msm_accelerated() {
+        if ranges == 1 && slices > 1 && !crate::msm::dispatch::kernels::<B>() {
             // A power of two of bucket ranges, at most one per thread.
             return self.msm_merged(scalars, slices, 1 << threads.max(1).ilog2());
         }
@@ -222,7 +222,9 @@ impl<B: Backend> FixedBaseMsm<B> {
                 Some(digits) => {
                     signed_digit_sum_in_range::<B>(points, digits, self.window, r * len, len)
                 }
-                None => B::g1_msm_signed_digits(points, &recode_slice(slice), self.window),
+                None => {
+                    crate::msm::g1_msm_signed_digits::<B>(points, &recode_slice(slice), self.window)
+                }
             }
         });
         partial.into_iter().fold(B::G1::zero(), |acc, p| acc + p)
@@ -297,7 +299,7 @@ impl<B: Backend> FixedBaseMul<B> {
         recode::<B>(s, COMB_WINDOW, COMB_LAYERS, &mut digits);
         // Mixed additions into a Jacobian accumulator (variable time: the
         // scalars are public).
-        let mut acc = Jacobian::<B::Fp>::infinity();
+        let mut acc = Jacobian::<B>::infinity();
         for (j, d) in digits.iter().enumerate() {
             let d = *d as usize;
             if d == 0 {
@@ -314,7 +316,7 @@ impl<B: Backend> FixedBaseMul<B> {
             };
             acc = acc.add_affine(x, if negative { -y } else { y });
         }
-        acc.to_group::<B>()
+        acc.to_group()
     }
 
     /// The table size in bytes.

@@ -5,7 +5,7 @@
 //! mixed addition, which also evaluates the doubling formula) and tables of
 //! odd multiples built in affine form for many points at once.
 
-use crate::backend::{Backend, BaseField, Module};
+use crate::backend::{batch_invert, Backend, BaseField, Module};
 use alloc::vec;
 use alloc::vec::Vec;
 
@@ -16,19 +16,25 @@ pub(crate) const WINDOW: usize = super::wnaf::WINDOW;
 /// base field; `Z = 0` is the point at infinity. The accumulator of
 /// variable-time products: only doublings and additions of affine points,
 /// whose formulas need no curve constant.
-#[derive(Clone, Copy)]
-pub(crate) struct Jacobian<F> {
-    x: F,
-    y: F,
-    z: F,
+pub(crate) struct Jacobian<B: Backend> {
+    x: B::Fp,
+    y: B::Fp,
+    z: B::Fp,
 }
 
-impl<F: BaseField> Jacobian<F> {
+impl<B: Backend> Clone for Jacobian<B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<B: Backend> Copy for Jacobian<B> {}
+
+impl<B: Backend> Jacobian<B> {
     pub(crate) fn infinity() -> Self {
         Jacobian {
-            x: F::one(),
-            y: F::one(),
-            z: F::zero(),
+            x: <B::Fp as BaseField>::one(),
+            y: <B::Fp as BaseField>::one(),
+            z: <B::Fp as BaseField>::zero(),
         }
     }
 
@@ -42,16 +48,20 @@ impl<F: BaseField> Jacobian<F> {
         let c = b.square();
         let t = (self.x + b).square() - a - c;
         let d = t + t;
-        let e = a.triple();
+        let e = B::fp_triple(&a);
         let x = e.square() - d - d;
-        let y = e * (d - x) - c.times_8();
+        let y = e * (d - x) - B::fp_times_8(&c);
         let yz = self.y * self.z;
         Jacobian { x, y, z: yz + yz }
     }
 
     /// The affine point `(x, y)`.
-    pub(crate) fn from_affine(x: F, y: F) -> Self {
-        Jacobian { x, y, z: F::one() }
+    pub(crate) fn from_affine(x: B::Fp, y: B::Fp) -> Self {
+        Jacobian {
+            x,
+            y,
+            z: <B::Fp as BaseField>::one(),
+        }
     }
 
     /// `self + other` (12M + 4S), with the equal and opposite cases handled.
@@ -73,12 +83,12 @@ impl<F: BaseField> Jacobian<F> {
 
     /// `self + (x₂, y₂)` for an affine point (8M + 3S), with the equal and
     /// opposite cases handled.
-    pub(crate) fn add_affine(&self, x2: F, y2: F) -> Self {
+    pub(crate) fn add_affine(&self, x2: B::Fp, y2: B::Fp) -> Self {
         if self.z.is_zero() {
             return Jacobian {
                 x: x2,
                 y: y2,
-                z: F::one(),
+                z: <B::Fp as BaseField>::one(),
             };
         }
         let z1z1 = self.z.square();
@@ -90,7 +100,7 @@ impl<F: BaseField> Jacobian<F> {
     /// The sum of two points given on a common scale: `(u₁, s₁)` and
     /// `(u₂, s₂)` are their `x·Z²` and `y·Z³` for `Z = z₁₂` (the product
     /// of the denominators); `self` is the first point (for the doubling).
-    fn sum(&self, (u1, s1): (F, F), (u2, s2): (F, F), z12: F) -> Self {
+    fn sum(&self, (u1, s1): (B::Fp, B::Fp), (u2, s2): (B::Fp, B::Fp), z12: B::Fp) -> Self {
         let h = u2 - u1;
         let r = s2 - s1;
         if h.is_zero() {
@@ -109,13 +119,13 @@ impl<F: BaseField> Jacobian<F> {
     }
 
     /// The affine coordinates, given `zi = 1/Z` (`Z ≠ 0`).
-    fn affine(&self, zi: F) -> (F, F) {
+    fn affine(&self, zi: B::Fp) -> (B::Fp, B::Fp) {
         let zi2 = zi.square();
         (self.x * zi2, self.y * zi2 * zi)
     }
 
     /// The backend's point for affine coordinates given `zi = 1/Z`.
-    fn group_with<B: Backend<Fp = F>>(&self, zi: F) -> B::G1 {
+    fn group_with(&self, zi: B::Fp) -> B::G1 {
         if self.z.is_zero() {
             return B::G1::zero();
         }
@@ -125,9 +135,9 @@ impl<F: BaseField> Jacobian<F> {
 
     /// The backend's point (one inversion, unless the backend takes
     /// Jacobian coordinates as they are).
-    pub(crate) fn to_group<B: Backend<Fp = F>>(self) -> B::G1 {
+    pub(crate) fn to_group(self) -> B::G1 {
         B::g1_from_jacobian(&self.x, &self.y, &self.z)
-            .unwrap_or_else(|| self.group_with::<B>(self.z.inverse()))
+            .unwrap_or_else(|| self.group_with(self.z.inverse()))
     }
 }
 
@@ -172,31 +182,9 @@ pub(crate) fn odd_multiples_affine<F: BaseField>(points: &[(F, F)]) -> Vec<(F, F
     table
 }
 
-/// Replaces every element by its inverse (Montgomery's trick: one inversion
-/// and three multiplications per element; zeros stay zero).
-pub(crate) fn batch_invert<F: BaseField>(v: &mut [F]) {
-    let mut prefix = Vec::with_capacity(v.len());
-    let mut acc = F::one();
-    for x in v.iter() {
-        prefix.push(acc);
-        if !x.is_zero() {
-            acc = acc * *x;
-        }
-    }
-    let mut inv = acc.inverse();
-    for (x, before) in v.iter_mut().zip(prefix).rev() {
-        if x.is_zero() {
-            continue;
-        }
-        let next = inv * *x;
-        *x = inv * before;
-        inv = next;
-    }
-}
-
 /// The backend's points for many Jacobian points, with one shared
 /// inversion (none where the backend takes Jacobian coordinates).
-pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B::Fp>]) -> Vec<B::G1> {
+pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B>]) -> Vec<B::G1> {
     let native: Option<Vec<B::G1>> = points
         .iter()
         .map(|p| B::g1_from_jacobian(&p.x, &p.y, &p.z))
@@ -209,7 +197,7 @@ pub(crate) fn batch_to_group<B: Backend>(points: &[Jacobian<B::Fp>]) -> Vec<B::G
     points
         .iter()
         .zip(zs)
-        .map(|(p, zi)| p.group_with::<B>(zi))
+        .map(|(p, zi)| p.group_with(zi))
         .collect()
 }
 
@@ -224,8 +212,8 @@ pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
         return B::G1::zero();
     };
     let halves = glv_digits(s);
-    let table = odd_multiples_few(&[xy], TABLE_LEN);
-    glv_chain(&[(&halves, &table[..])], B::g1_glv_beta()).to_group::<B>()
+    let table = odd_multiples_few::<B>(&[xy], TABLE_LEN);
+    glv_chain::<B>(&[(&halves, &table[..])], B::g1_glv_beta()).to_group()
 }
 
 /// The odd multiples `P, 3P, …, (2·len − 1)·P` of a few points (entry
@@ -233,10 +221,13 @@ pub fn g1_mul_glv<B: Backend>(p: &B::G1, s: &B::Fr) -> B::G1 {
 /// with one inversion for all of them (for one or two points that is
 /// cheaper than the inversion per step of [`odd_multiples_affine`]). The
 /// points must be in G1 (no step meets a doubling or the identity).
-pub(crate) fn odd_multiples_few<F: BaseField>(points: &[(F, F)], len: usize) -> Vec<(F, F)> {
+pub(crate) fn odd_multiples_few<B: Backend>(
+    points: &[(B::Fp, B::Fp)],
+    len: usize,
+) -> Vec<(B::Fp, B::Fp)> {
     let mut multiples = Vec::with_capacity(points.len() * len);
     for (x, y) in points {
-        let first = Jacobian::from_affine(*x, *y);
+        let first = Jacobian::<B>::from_affine(*x, *y);
         let double = first.double();
         multiples.push(first);
         for _ in 1..len {
@@ -244,7 +235,7 @@ pub(crate) fn odd_multiples_few<F: BaseField>(points: &[(F, F)], len: usize) -> 
             multiples.push(next);
         }
     }
-    let mut zs: Vec<F> = multiples.iter().map(|m| m.z).collect();
+    let mut zs: Vec<B::Fp> = multiples.iter().map(|m| m.z).collect();
     batch_invert(&mut zs);
     multiples
         .iter()
@@ -255,7 +246,7 @@ pub(crate) fn odd_multiples_few<F: BaseField>(points: &[(F, F)], len: usize) -> 
 
 /// The GLV halves of `s` as width-[`WINDOW`] NAF digits.
 pub(crate) fn glv_digits<S: crate::backend::Scalar>(s: &S) -> [Vec<i8>; 2] {
-    let (k1, k2) = super::glv::split(s);
+    let (k1, k2) = crate::backend::glv::split(s);
     [k1, k2].map(|k| super::wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW))
 }
 
@@ -266,7 +257,7 @@ pub(crate) type GlvTerm<'a, F> = (&'a [Vec<i8>; 2], &'a [(F, F)]);
 /// `Σ (k₁·Pₜ + k₂·φ(Pₜ))` over terms `(digits of k₁ and k₂, affine table of
 /// P, 3P, …, 15P)`: one chain of doublings, the digits of every term added
 /// at their bit (Straus), `φ(x, y) = (β·x, y)` applied per addition.
-pub(crate) fn glv_chain<F: BaseField>(terms: &[GlvTerm<'_, F>], beta: F) -> Jacobian<F> {
+pub(crate) fn glv_chain<B: Backend>(terms: &[GlvTerm<'_, B::Fp>], beta: B::Fp) -> Jacobian<B> {
     let top = terms
         .iter()
         .flat_map(|(halves, _)| halves.iter().map(Vec::len))
@@ -294,7 +285,7 @@ pub(crate) fn glv_chain<F: BaseField>(terms: &[GlvTerm<'_, F>], beta: F) -> Jaco
 #[cfg(test)]
 mod tests {
     use super::g1_mul_glv;
-    use crate::backend::{Accel, Backend, DefaultBackend, Group, Module, Scalar};
+    use crate::backend::{Backend, DefaultBackend, Group, Module, Scalar};
     use rand::{Rng, SeedableRng};
 
     /// The GLV product equals the backend's constant-time multiplication, directly
@@ -325,7 +316,7 @@ mod tests {
             for s in &scalars {
                 let expected = *p * s;
                 assert_eq!(g1_mul_glv::<DefaultBackend>(p, s), expected);
-                assert_eq!(DefaultBackend::g1_mul_vartime(p, s), expected);
+                assert_eq!(crate::msm::g1_mul_vartime::<DefaultBackend>(p, s), expected);
             }
         }
     }

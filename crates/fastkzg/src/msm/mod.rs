@@ -1,12 +1,13 @@
 //! Multi-scalar multiplication: variable-base (generic batch-affine, or the
-//! backend's own through [`crate::backend::Accel`]), a naive reference, a
-//! fixed-base method with precomputed tables, and variable-time products.
+//! backend's kernels through [`crate::backend::Accel`], chosen in one place:
+//! [`dispatch`]), a naive reference, a fixed-base method with precomputed
+//! tables, and variable-time products.
 
 use alloc::vec::Vec;
 
 pub mod batch_affine;
+pub mod dispatch;
 pub mod fixed_base;
-pub(crate) mod glv;
 pub mod jacobian;
 pub mod scale;
 pub(crate) mod small_groups;
@@ -16,6 +17,7 @@ mod subset_sum_many;
 pub mod wnaf;
 pub mod z_adic;
 
+pub use dispatch::{fr_glv_lincomb, g1_msm, g1_msm_signed_digits, g1_mul_vartime};
 pub use fixed_base::{FixedBaseMsm, FixedBaseMul};
 pub(crate) use subset_sum::position_chain;
 pub use subset_sum::SubsetSumMsm;
@@ -50,14 +52,6 @@ const PRODUCTS_MAX_POINTS: usize = 3;
 /// "Small MSMs").
 pub(crate) const STRAUS_MAX_POINTS: usize = 32;
 
-/// `Σ scalars[i]·points[i]` (variable base, one thread): the backend's
-/// [`Accel::g1_msm`](crate::backend::Accel::g1_msm), by default
-/// [`g1_msm_generic`]. Points must be in G1. Extra entries of the longer
-/// slice are ignored.
-pub fn g1_msm<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G1 {
-    B::g1_msm(points, scalars)
-}
-
 /// The generic variable-base MSM: up to three points a sum of
 /// variable-time products, below 32 points interleaved GLV/NAF
 /// terms ([`straus::g1_msm_straus`]), else the batch-affine bucket method
@@ -68,7 +62,7 @@ pub fn g1_msm_generic<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> 
     if n <= PRODUCTS_MAX_POINTS {
         return points[..n].iter().zip(scalars).fold(
             <B::G1 as crate::backend::Module<B::Fr>>::zero(),
-            |acc, (p, s)| acc + B::g1_mul_vartime(&B::g1_from_affine(p), s),
+            |acc, (p, s)| acc + crate::msm::g1_mul_vartime::<B>(&B::g1_from_affine(p), s),
         );
     }
     if n < STRAUS_MAX_POINTS {
@@ -91,7 +85,8 @@ pub(crate) fn g1_msm_plus_positions<B: Backend>(
     scalars: &[B::Fr],
     position_sums: &[Option<(B::Fp, B::Fp)>],
 ) -> B::G1 {
-    if points.len().min(scalars.len()) < STRAUS_MAX_POINTS && !B::msm_accelerated() {
+    if points.len().min(scalars.len()) < STRAUS_MAX_POINTS && !crate::msm::dispatch::kernels::<B>()
+    {
         return straus::g1_msm_straus_plus_positions::<B>(points, scalars, position_sums);
     }
     g1_msm::<B>(points, scalars) + position_chain::<B>(position_sums)
@@ -107,7 +102,8 @@ pub fn g1_msm_shared_points<B: Backend>(
     scalar_lists: &[&[B::Fr]],
 ) -> Vec<B::G1> {
     let threads = crate::par::threads();
-    if threads > 2 || points.len() < BATCH_AFFINE_MIN_POINTS || B::msm_accelerated() {
+    if threads > 2 || points.len() < BATCH_AFFINE_MIN_POINTS || crate::msm::dispatch::kernels::<B>()
+    {
         // The pool's threads shared among the lists: with more threads
         // than lists, each list's MSM is split further (as in
         // [`g1_lincomb`]).
@@ -134,7 +130,7 @@ pub fn g1_lincomb<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr]) -> B::G
 #[inline]
 fn g1_msm_in_parts<B: Backend>(points: &[B::G1Affine], scalars: &[B::Fr], threads: usize) -> B::G1 {
     let n = points.len().min(scalars.len());
-    let min_part = if threads > 2 && !B::msm_accelerated() {
+    let min_part = if threads > 2 && !crate::msm::dispatch::kernels::<B>() {
         SPLIT_MIN_POINTS_MANY
     } else {
         SPLIT_MIN_POINTS

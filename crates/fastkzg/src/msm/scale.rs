@@ -19,10 +19,11 @@
 //! the sparse 64-bit `|z|`, against 128 doublings and about 43 additions
 //! for a GLV product.
 
+use super::dispatch::g1_scale_products;
 use super::jacobian::{
     batch_to_group, glv_chain, glv_digits, odd_multiples_affine, Jacobian, TABLE_LEN,
 };
-use crate::backend::{Backend, BaseField, Scalar};
+use crate::backend::{Backend, Scalar};
 use crate::constants::BLS_X_ABS as Z_ABS;
 use alloc::vec::Vec;
 
@@ -34,8 +35,8 @@ fn z_cubed<F: Scalar>() -> F {
 
 /// `[|z|]·(x, y)` for an affine point of G1: double-and-add over the six
 /// set bits of `|z|`.
-fn times_abs_z<F: BaseField>(x: F, y: F) -> Jacobian<F> {
-    let mut acc = Jacobian::from_affine(x, y);
+fn times_abs_z<B: Backend>(x: B::Fp, y: B::Fp) -> Jacobian<B> {
+    let mut acc = Jacobian::<B>::from_affine(x, y);
     for bit in (0..63).rev() {
         acc = acc.double();
         if Z_ABS >> bit & 1 == 1 {
@@ -45,18 +46,20 @@ fn times_abs_z<F: BaseField>(x: F, y: F) -> Jacobian<F> {
     acc
 }
 
-/// `ys[i] ← ws[i]·ys[i]` for every `i` below both lengths. The points must
-/// lie in G1 (the GLV endomorphism acts as `λ` only there).
+/// `ys[i] ← ws[i]·ys[i]` for every `i` below both lengths: the products by
+/// `±z³` on the short chain, the others on the backend's kernel where it
+/// has one ([`super::dispatch`]), else by GLV. The points must lie in G1
+/// (the GLV endomorphism acts as `λ` only there).
 pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
     let n = ys.len().min(ws.len());
     let rest = g1_scale_fourth_roots::<B>(ys, ws);
     if rest.len() == n {
-        glv_products::<B>(&mut ys[..n], ws);
+        g1_scale_products::<B>(&mut ys[..n], &ws[..n], glv_products::<B>);
         return;
     }
     let mut others: Vec<B::G1> = rest.iter().map(|i| ys[*i]).collect();
     let others_ws: Vec<B::Fr> = rest.iter().map(|i| ws[*i]).collect();
-    glv_products::<B>(&mut others, &others_ws);
+    g1_scale_products::<B>(&mut others, &others_ws, glv_products::<B>);
     for (i, y) in rest.iter().zip(others) {
         ys[*i] = y;
     }
@@ -65,7 +68,7 @@ pub fn g1_scale_many<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) {
 /// The products `ys[i] ← ws[i]·ys[i]` whose `ws[i]` is `±z³`, made with the
 /// short chain; returns the positions (below both lengths) of the other
 /// products, which are left to the caller. The points must lie in G1.
-pub(crate) fn g1_scale_fourth_roots<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) -> Vec<usize> {
+fn g1_scale_fourth_roots<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) -> Vec<usize> {
     let n = ys.len().min(ws.len());
     let i4 = z_cubed::<B::Fr>();
     let mut rest = Vec::with_capacity(n);
@@ -86,12 +89,12 @@ pub(crate) fn g1_scale_fourth_roots<B: Backend>(ys: &mut [B::G1], ws: &[B::Fr]) 
     let points: Vec<B::G1> = short.iter().map(|(i, _)| ys[*i]).collect();
     let beta = B::g1_glv_beta();
     let beta2 = beta * beta;
-    let results: Vec<Jacobian<B::Fp>> = B::g1_batch_to_affine(&points)
+    let results: Vec<Jacobian<B>> = B::g1_batch_to_affine(&points)
         .iter()
         .zip(&short)
         .map(|(p, (_, negate))| match B::g1_affine_xy(p) {
             None => Jacobian::infinity(),
-            Some((x, y)) => times_abs_z(beta2 * x, if *negate { -y } else { y }),
+            Some((x, y)) => times_abs_z::<B>(beta2 * x, if *negate { -y } else { y }),
         })
         .collect();
     for ((i, _), r) in short.iter().zip(batch_to_group::<B>(&results)) {

@@ -342,7 +342,7 @@ mod tests {
         for (members, sum) in groups.iter().zip(got) {
             let pts: Vec<_> = members.iter().map(|i| affine[*i]).collect();
             let member_halves: Vec<(u64, u64)> = members.iter().map(|i| halves[*i]).collect();
-            let scalars: Vec<Fr> = crate::msm::glv::from_halves(&member_halves);
+            let scalars: Vec<Fr> = crate::backend::glv::from_halves(&member_halves);
             let want = g1_lincomb_naive::<B>(&pts, &scalars);
             let got = match sum {
                 Some((x, y)) => B::g1_from_affine(&B::g1_affine_from_xy(x, y)),

@@ -23,8 +23,8 @@
 //! of shared inversions poorly.
 
 use super::batch_affine::group_sums;
-use super::glv::scalar_limbs;
 use super::jacobian::Jacobian;
+use crate::backend::glv::scalar_limbs;
 use crate::backend::limbs::add_wrapping;
 use crate::backend::{Backend, Group, Module};
 use alloc::vec;
@@ -257,14 +257,14 @@ fn window_layout(expanded: usize, windows: usize, w: usize) -> (usize, usize, us
 /// `Σ_k 2^k·S_k` for affine `S_k` (`None` for infinity): one chain of
 /// doublings from the top position down, a mixed addition per sum.
 pub(crate) fn position_chain<B: Backend>(sums: &[Option<(B::Fp, B::Fp)>]) -> B::G1 {
-    let mut acc = Jacobian::<B::Fp>::infinity();
+    let mut acc = Jacobian::<B>::infinity();
     for s in sums.iter().rev() {
         acc = acc.double();
         if let Some((x, y)) = s {
             acc = acc.add_affine(*x, *y);
         }
     }
-    acc.to_group::<B>()
+    acc.to_group()
 }
 
 /// Bits `from..from + len` of a digit word, moved down to bit 0.

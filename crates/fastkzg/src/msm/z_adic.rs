@@ -27,8 +27,8 @@
 //! R with φ(R)) over the tables `P, 3P, 5P, 7P` and `R, 3R, 5R, 7R`, made
 //! affine with one shared inversion.
 
-use super::glv::scalar_limbs;
 use super::jacobian::{glv_chain, odd_multiples_few};
+use crate::backend::glv::scalar_limbs;
 use crate::backend::{Backend, Module};
 use crate::constants::BLS_X_ABS as Z_ABS;
 
@@ -67,20 +67,20 @@ pub fn g1_mul_with_z_multiple<B: Backend>(p: &B::G1Affine, q: &B::G1Affine, s: &
     // Q is not the identity for P ≠ 0 in G1 (Z·λ is not a multiple of r);
     // the plain product covers a caller that passes it anyway.
     let Some((qx, qy)) = B::g1_affine_xy(q) else {
-        return B::g1_mul_vartime(&B::g1_from_affine(p), s);
+        return crate::msm::g1_mul_vartime::<B>(&B::g1_from_affine(p), s);
     };
     let [e0, e1, e2, e3] = z_adic_digits(&scalar_limbs(s));
     let naf = |k: u128| super::wnaf::digits(&[k as u64, (k >> 64) as u64], WINDOW);
     let wide = |a: u64, b: u64| u128::from(a) + u128::from(b);
     let p_halves = [naf(wide(e0, e2)), naf(u128::from(e2))];
     let r_halves = [naf(u128::from(e1)), naf(wide(e1, e3))];
-    let tables = odd_multiples_few(&[p_xy, (qx, -qy)], TABLE_LEN);
+    let tables = odd_multiples_few::<B>(&[p_xy, (qx, -qy)], TABLE_LEN);
     let (p_table, r_table) = tables.split_at(TABLE_LEN);
-    glv_chain(
+    glv_chain::<B>(
         &[(&p_halves, p_table), (&r_halves, r_table)],
         B::g1_glv_beta(),
     )
-    .to_group::<B>()
+    .to_group()
 }
 
 /// `s·P` for a decoded point `p` of G1, with `q = [|z|]·φ(p)` where the
@@ -89,15 +89,15 @@ pub fn g1_mul_with_z_multiple<B: Backend>(p: &B::G1Affine, q: &B::G1Affine, s: &
 pub fn g1_mul_decoded<B: Backend>(p: &B::G1Affine, q: Option<&B::G1Affine>, s: &B::Fr) -> B::G1 {
     match q {
         Some(q) => g1_mul_with_z_multiple::<B>(p, q, s),
-        None => B::g1_mul_vartime(&B::g1_from_affine(p), s),
+        None => crate::msm::g1_mul_vartime::<B>(&B::g1_from_affine(p), s),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::backend::glv::lambda;
     use crate::backend::{DefaultBackend, Group, Scalar};
-    use crate::msm::glv::lambda;
 
     type Fr = <DefaultBackend as Backend>::Fr;
     type G1 = <DefaultBackend as Backend>::G1;

@@ -10,11 +10,12 @@ use super::fr::{less_than_modulus, limbs_from_be};
 use super::glv::{endomorphism, GLV_MIN_POINTS};
 use super::ifma::{affine_limbs, fr_from_words, fr_words, p1_from_jacobian, BlstG1};
 use super::limbs::sub_with_borrow;
-use super::{contiguous, g1_uncompress, Blst, Fp, Fr, G1};
+use super::pairing::Lines;
+use super::{contiguous, g1_uncompress, p2_to_affine, Blst, Fp, Fr, G2Lines, G1, G2};
 use crate::backend::accel::fr_from_bytes_be_each;
+use crate::backend::glv::split_scalar;
 use crate::backend::{Accel, Backend, Module, PointError, Scalar};
 use crate::constants::BLS_MODULUS_LIMBS;
-use crate::msm::glv::split_scalar;
 
 /// Below this many digits the eight-lane bucket method is not worth its
 /// set-up, and the generic bucket method runs.
@@ -27,7 +28,7 @@ const IFMA_MIN_SUBGROUP: usize = 3;
 
 /// Eight, the IFMA kernels' lanes, where the CPU runs them; else one.
 fn ifma_lanes() -> usize {
-    if Blst::msm_accelerated() {
+    if Blst::msm_kernels() {
         8
     } else {
         1
@@ -52,30 +53,24 @@ fn g1_decompress_checked(
 }
 
 /// `ys[i] ← ws[i]·ys[i]`: eight GLV products at a time on the IFMA lanes
-/// where the CPU has them (products by `±z³` excepted, see below), else the
-/// generic products ([`crate::msm::scale`]).
-fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
-    if let Some(e) = fastkzg_ifma::engine() {
-        // Products by ±z³ (the FFT twiddles ±ω₄) take the generic short
-        // chain (63 doublings), which costs less than a full-length kernel
-        // product (docs/performance-notes.md, "G1 FFTs"); the others run
-        // eight at a time.
-        let rest = crate::msm::scale::g1_scale_fourth_roots::<Blst>(ys, ws);
-        let points: Vec<G1> = rest.iter().map(|i| ys[*i]).collect();
-        // One batch inversion for all points (identities map to blst's
-        // all-zero affine encoding).
-        let affine = Blst::g1_batch_to_affine(&points);
-        let halves: Vec<(u128, u128)> = rest
-            .iter()
-            .map(|i| split_scalar(&ws[*i].canonical_limbs()))
-            .collect();
-        let products = e.glv_mul_many(affine_limbs(&affine), &halves);
-        for (i, r) in rest.iter().zip(&products) {
-            ys[*i] = G1(p1_from_jacobian(r));
-        }
-        return;
+/// where the CPU has them (the dispatcher has made the products by `±z³`
+/// on the short chain already); `false` elsewhere.
+fn g1_scale_ifma(ys: &mut [G1], ws: &[Fr]) -> bool {
+    let Some(e) = fastkzg_ifma::engine() else {
+        return false;
+    };
+    // One batch inversion for all points (identities map to blst's
+    // all-zero affine encoding).
+    let affine = Blst::g1_batch_to_affine(ys);
+    let halves: Vec<(u128, u128)> = ws
+        .iter()
+        .map(|w| split_scalar(&w.canonical_limbs()))
+        .collect();
+    let products = e.glv_mul_many(affine_limbs(&affine), &halves);
+    for (y, r) in ys.iter_mut().zip(&products) {
+        *y = G1(p1_from_jacobian(r));
     }
-    crate::msm::scale::g1_scale_many::<Blst>(ys, ws)
+    true
 }
 
 /// blst's variable-base Pippenger over `n` affine points and `n` scalars of
@@ -246,31 +241,21 @@ impl Accel<Blst> for Blst {
     }
 
     /// With IFMA: blst's Pippenger below 16 points, the IFMA bucket method
-    /// over the GLV halves from 16 on. Without: the generic MSM (Straus
-    /// below 32 points, batch-affine buckets above), which beats blst's
-    /// Pippenger at every size from 4 points on.
-    fn g1_msm(points: &[blst_p1_affine], scalars: &[Fr]) -> G1 {
+    /// over the GLV halves from 16 on. Without: no kernel, since the
+    /// generic MSM (Straus below 32 points, batch-affine buckets above)
+    /// beats blst's Pippenger at every size from 4 points on.
+    fn g1_msm_kernel(points: &[blst_p1_affine], scalars: &[Fr]) -> Option<G1> {
         let n = points.len().min(scalars.len());
-        // Without IFMA the generic methods beat blst's Pippenger at every
-        // size from four points on (see `crate::msm::STRAUS_MAX_POINTS`).
-        if n > 3 && !Blst::msm_accelerated() {
-            return crate::msm::g1_msm_generic::<Blst>(points, scalars);
-        }
-        match n {
-            0 => return G1::zero(),
-            1..=3 => {
-                return points
-                    .iter()
-                    .zip(scalars)
-                    .fold(G1::zero(), |acc, (p, s)| acc + Blst::g1_from_affine(p) * s)
-            }
-            _ => {}
+        if !Blst::msm_kernels() || n <= 3 {
+            return None;
         }
         if n < GLV_MIN_POINTS {
             let bytes: Vec<blst_scalar> = scalars[..n].iter().map(Fr::scalar).collect();
             // SAFETY: `points` and `bytes` hold at least `n` elements (a
             // blst_scalar is 32 bytes, matching nbits = 255).
-            return unsafe { pippenger(points.as_ptr(), bytes.as_ptr() as *const u8, n, 255) };
+            return Some(unsafe {
+                pippenger(points.as_ptr(), bytes.as_ptr() as *const u8, n, 255)
+            });
         }
         // GLV: k·P = k₁·P + k₂·φ(P) with 128-bit halves, so blst's
         // Pippenger runs over 2n points with 128-bit scalars.
@@ -282,52 +267,77 @@ impl Accel<Blst> for Blst {
             (halves[i], halves[n + i]) = split_scalar(&s.canonical_limbs());
         }
         if let Some(e) = fastkzg_ifma::engine() {
-            return G1(p1_from_jacobian(&e.msm_u128(
+            return Some(G1(p1_from_jacobian(&e.msm_u128(
                 affine_limbs(&all_points),
                 &halves,
                 &BlstG1,
-            )));
+            ))));
         }
         let halves: Vec<[u8; 16]> = halves.iter().map(|k| k.to_le_bytes()).collect();
         // SAFETY: `all_points` and `halves` hold `2n` elements each (16
         // little-endian bytes per scalar, matching nbits = 128).
-        unsafe {
+        Some(unsafe {
             pippenger(
                 all_points.as_ptr(),
                 halves.as_ptr() as *const u8,
                 2 * n,
                 128,
             )
-        }
+        })
     }
 
     /// The IFMA kernels where the CPU has them.
-    fn msm_accelerated() -> bool {
+    fn msm_kernels() -> bool {
         fastkzg_ifma::engine().is_some()
     }
 
-    /// The eight-lane bucket method where the CPU has AVX-512 IFMA, else
-    /// the generic batch-affine one.
-    fn g1_msm_signed_digits(points: &[blst_p1_affine], digits: &[u16], window: usize) -> G1 {
-        let n = points.len().min(digits.len());
-        if n == 0 || !(2..=16).contains(&window) {
-            return G1::zero();
-        }
-        if let Some(sum) = fastkzg_ifma::engine()
-            .filter(|_| n >= IFMA_MIN_DIGITS)
-            .and_then(|e| {
-                e.msm_signed_digits(affine_limbs(&points[..n]), &digits[..n], window, &BlstG1)
-            })
-        {
-            return G1(p1_from_jacobian(&sum));
-        }
-        crate::msm::batch_affine::signed_digit_sum::<Blst>(&points[..n], &digits[..n], window)
+    /// `blst_fp_mul_by_3`: one call instead of two additions.
+    #[inline]
+    fn fp_triple(x: &Fp) -> Fp {
+        x.triple()
     }
 
-    /// The eight-lane twiddle products where the CPU has AVX-512 IFMA, else
-    /// the generic GLV products.
-    fn g1_scale_many(ys: &mut [G1], ws: &[Fr]) {
-        g1_scale_many(ys, ws)
+    /// `blst_fp_mul_by_8`: one call instead of three additions.
+    #[inline]
+    fn fp_times_8(x: &Fp) -> Fp {
+        x.times_8()
+    }
+
+    /// The eight-lane bucket method where the CPU has AVX-512 IFMA (from
+    /// `IFMA_MIN_DIGITS` points on).
+    fn g1_msm_signed_digits_kernel(
+        points: &[blst_p1_affine],
+        digits: &[u16],
+        window: usize,
+    ) -> Option<G1> {
+        let n = points.len().min(digits.len());
+        let e = fastkzg_ifma::engine().filter(|_| n >= IFMA_MIN_DIGITS)?;
+        let sum = e.msm_signed_digits(affine_limbs(&points[..n]), &digits[..n], window, &BlstG1)?;
+        Some(G1(p1_from_jacobian(&sum)))
+    }
+
+    /// The eight-lane twiddle products where the CPU has AVX-512 IFMA.
+    fn g1_scale_kernel(ys: &mut [G1], ws: &[Fr]) -> bool {
+        g1_scale_ifma(ys, ws)
+    }
+
+    /// blst's unreduced products, reduced once per output
+    /// (`backend/blst/fr_lincomb.rs`).
+    fn fr_glv_lincomb_kernel(out: &mut [Fr], halves: &[(u64, u64)], rows: &[&[Fr]]) -> bool {
+        super::fr_lincomb::glv_lincomb(out, halves, rows);
+        true
+    }
+
+    /// The lines of `p` and their products with `partner`'s at each step
+    /// (`backend/blst/pairing.rs`): a two-pair check then multiplies the
+    /// accumulator once per step instead of twice.
+    fn g2_prepare_partnered(p: &G2, partner: &G2Lines) -> G2Lines {
+        match &partner.0 {
+            Some(other) if !p.is_zero() => {
+                G2Lines(Some(Lines::with_partner(&p2_to_affine(p), other)))
+            }
+            _ => Blst::g2_prepare(p),
+        }
     }
 
     /// The IFMA kernel's lanes where it checks the subgroups (a share of

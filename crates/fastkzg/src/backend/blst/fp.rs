@@ -45,6 +45,25 @@ pub(super) fn fresh(out: &blst_fp) -> Fp {
 }
 
 impl Fp {
+    /// `3·self` in one call (`blst_fp_mul_by_3`), for the Jacobian
+    /// doubling ([`crate::backend::Accel::fp_triple`]).
+    #[inline]
+    pub(super) fn triple(&self) -> Fp {
+        let mut out = blst_fp::default();
+        // SAFETY: blst reads an initialised field element and writes `out`.
+        unsafe { blst::blst_fp_mul_by_3(&mut out, &self.0) };
+        fresh(&out)
+    }
+
+    /// `8·self` in one call (`blst_fp_mul_by_8`).
+    #[inline]
+    pub(super) fn times_8(&self) -> Fp {
+        let mut out = blst_fp::default();
+        // SAFETY: blst reads an initialised field element and writes `out`.
+        unsafe { blst::blst_fp_mul_by_8(&mut out, &self.0) };
+        fresh(&out)
+    }
+
     /// The element with the given 48-byte big-endian value, `None` unless it
     /// is below p (for backends that expose coordinates only as bytes).
     pub fn from_be_bytes(bytes: &[u8; 48]) -> Option<Fp> {
@@ -127,20 +146,6 @@ impl BaseField for Fp {
     #[inline]
     fn is_zero(&self) -> bool {
         self.0.l.iter().all(|l| *l == 0)
-    }
-    #[inline]
-    fn triple(&self) -> Self {
-        let mut out = blst_fp::default();
-        // SAFETY: blst reads an initialised field element and writes `out`.
-        unsafe { blst::blst_fp_mul_by_3(&mut out, &self.0) };
-        fresh(&out)
-    }
-    #[inline]
-    fn times_8(&self) -> Self {
-        let mut out = blst_fp::default();
-        // SAFETY: blst reads an initialised field element and writes `out`.
-        unsafe { blst::blst_fp_mul_by_8(&mut out, &self.0) };
-        fresh(&out)
     }
     #[inline]
     fn square(&self) -> Self {

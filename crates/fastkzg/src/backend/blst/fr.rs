@@ -172,9 +172,6 @@ impl Module<Fr> for Fr {
 }
 
 impl Scalar for Fr {
-    fn glv_lincomb(out: &mut [Self], halves: &[(u64, u64)], rows: &[&[Self]]) {
-        super::fr_lincomb::glv_lincomb(out, halves, rows);
-    }
     fn one() -> Self {
         Self::from_u64(1)
     }

@@ -9,8 +9,8 @@
 
 use super::limbs::sub_with_borrow;
 use super::Fr;
+use crate::backend::glv::LAMBDA;
 use crate::constants::BLS_MODULUS_LIMBS;
-use crate::msm::glv::LAMBDA;
 use alloc::vec;
 
 /// `−r⁻¹ mod 2^64`.
@@ -145,7 +145,7 @@ mod tests {
             let refs: Vec<&[Fr]> = rows.iter().map(|r| &r[..]).collect();
             let mut got = vec![Fr::one(); 9];
             glv_lincomb(&mut got, &halves, &refs);
-            let t: Vec<Fr> = crate::msm::glv::from_halves(&halves);
+            let t: Vec<Fr> = crate::backend::glv::from_halves(&halves);
             let mut want = vec![Fr::zero(); 9];
             for (t, row) in t.iter().zip(&refs) {
                 for (o, v) in want.iter_mut().zip(row.iter()) {

@@ -1,5 +1,5 @@
 //! The GLV endomorphism of G1 in blst's representation (the scalar split
-//! is generic: [`crate::msm::glv`]). blst does the split inside
+//! is generic: [`crate::backend::glv`]). blst does the split inside
 //! `blst_p1_mult` but not in its MSM.
 
 use blst::{blst_fp, blst_p1_affine};
@@ -27,7 +27,7 @@ pub(super) fn endomorphism(p: &blst_p1_affine) -> blst_p1_affine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::msm::glv::LAMBDA;
+    use crate::backend::glv::LAMBDA;
 
     /// φ(G) equals λ·G computed by blst's scalar multiplication.
     #[test]

@@ -130,7 +130,7 @@ fn batched_scaling_matches_one_at_a_time() {
             })
             .collect();
         let mut got = points.clone();
-        Blst::g1_scale_many(&mut got, &scalars);
+        crate::msm::scale::g1_scale_many::<Blst>(&mut got, &scalars);
         for i in 0..n {
             assert!(got[i] == points[i] * &scalars[i], "{n} points, index {i}");
         }
@@ -148,13 +148,16 @@ fn msms_match_the_generic_ones() {
             .iter()
             .zip(&scalars)
             .fold(G1::zero(), |acc, (p, s)| acc + Blst::g1_from_affine(p) * s);
-        assert!(Blst::g1_msm(&affine, &scalars) == want, "{n} points");
+        assert!(
+            crate::msm::g1_msm::<Blst>(&affine, &scalars) == want,
+            "{n} points"
+        );
         for window in [4usize, 8, 13] {
             let digits: Vec<u16> = (0..n).map(|_| rng.gen()).collect();
             let generic =
                 crate::msm::batch_affine::signed_digit_sum::<Blst>(&affine, &digits, window);
             assert!(
-                Blst::g1_msm_signed_digits(&affine, &digits, window) == generic,
+                crate::msm::g1_msm_signed_digits::<Blst>(&affine, &digits, window) == generic,
                 "{n} points, window {window}"
             );
         }

@@ -75,7 +75,7 @@ impl Lanes {
 
     /// `den[i] ← 1/den[i]` for every lane (all non-zero), with one
     /// inversion: Montgomery's trick in place on blst's elements
-    /// (`msm::jacobian::batch_invert`, the same trick over by-value
+    /// (`backend::batch_invert`, the same trick over by-value
     /// products with a fresh prefix buffer per call, made the subgroup
     /// check 6–8 % slower per point).
     fn invert_denominators(&mut self) {

@@ -257,18 +257,6 @@ impl Backend for Blst {
         G2Lines(Some(Lines::new(&p2_to_affine(p))))
     }
 
-    /// The lines of `p` and their products with `partner`'s at each step
-    /// (`backend/blst/pairing.rs`): a two-pair check then multiplies the
-    /// accumulator once per step instead of twice.
-    fn g2_prepare_partnered(p: &G2, partner: &G2Lines) -> G2Lines {
-        match &partner.0 {
-            Some(other) if !p.is_zero() => {
-                G2Lines(Some(Lines::with_partner(&p2_to_affine(p), other)))
-            }
-            _ => Blst::g2_prepare(p),
-        }
-    }
-
     fn pairings_verify(pairs: &[(G1, &G2Lines)]) -> bool {
         // Pairs with an identity on either side contribute 1.
         let live: Vec<(&G1, &Lines)> = pairs

@@ -30,9 +30,9 @@ use blst::{blst_p1, blst_p1_affine};
 use super::fp::Fp;
 use super::glv::endomorphism;
 use super::lanes::Lanes;
+use crate::backend::batch_invert;
 use crate::backend::BaseField;
 use crate::constants::BLS_X_ABS as Z_ABS;
-use crate::msm::jacobian::batch_invert;
 
 /// From this many points on, [`in_g1_many`] shares the normalisation; for
 /// fewer, one inversion costs more than it saves, and each point takes

@@ -204,7 +204,7 @@ impl<B: Backend> KzgVerifier<B> {
                 .collect::<Vec<&[u8]>>(),
         );
         let halves = compute_cell_batch_randomizers(&r, total);
-        let randomizers = crate::msm::glv::from_halves::<B::Fr>(&halves);
+        let randomizers = crate::backend::glv::from_halves::<B::Fr>(&halves);
 
         // Points on one side, the interpolation on the other; errors in the
         // order blobs, commitments, proofs.

@@ -130,7 +130,7 @@ impl<B: Backend> KzgVerifier<B> {
         } else {
             COLUMN_SUMS_MIN_CELLS_PER_COLUMN
         };
-        if B::msm_accelerated() || proofs.len() < per_column * distinct.len() {
+        if crate::msm::dispatch::kernels::<B>() || proofs.len() < per_column * distinct.len() {
             let weighted: Vec<B::Fr> = randomizers
                 .iter()
                 .zip(columns)
@@ -292,7 +292,7 @@ impl<B: Backend> KzgVerifier<B> {
         let mut values = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
         let rows: Vec<&[B::Fr]> = members.iter().map(|k| &evals[*k][..]).collect();
         let halves: Vec<(u64, u64)> = members.iter().map(|k| halves[*k]).collect();
-        B::Fr::glv_lincomb(&mut values, &halves, &rows);
+        crate::msm::fr_glv_lincomb::<B>(&mut values, &halves, &rows);
         // The cell's values are in bit-reversed order of its coset.
         fft::ifft_in_place_rn_unscaled(&mut values, &self.cell_domain)?;
         // I(X) = g(X / h) with h = ω^e (ω of order 8192): coefficient j is
@@ -427,7 +427,7 @@ impl<B: Backend> KzgVerifier<B> {
                     "interpolation commitment",
                     self.aggregated_interpolation_commitment(&by_column, &evals, c, &halves)
                 )?;
-                let field = crate::msm::glv::from_halves::<B::Fr>(&halves);
+                let field = crate::backend::glv::from_halves::<B::Fr>(&halves);
                 Ok((Randomizers { field, halves }, rli))
             },
         );

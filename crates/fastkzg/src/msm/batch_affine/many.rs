@@ -38,7 +38,10 @@ pub(crate) fn g1_msm_many_on<B: Backend>(msms: &[MsmInput<'_, B>], threads: usiz
     let prepare = |i: usize| {
         let (points, scalars) = msms[i];
         let n = points.len().min(scalars.len());
-        let halves: Vec<(u128, u128)> = scalars[..n].iter().map(crate::msm::glv::split).collect();
+        let halves: Vec<(u128, u128)> = scalars[..n]
+            .iter()
+            .map(crate::backend::glv::split)
+            .collect();
         let mut all = Vec::with_capacity(2 * n);
         all.extend_from_slice(&points[..n]);
         let mut ints: Vec<u128> = halves.iter().map(|h| h.0).collect();

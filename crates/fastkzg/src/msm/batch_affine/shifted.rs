@@ -57,8 +57,10 @@ pub fn g1_msm_many_shifted<B: Backend>(msms: &[ShiftedInput<'_, B>]) -> Vec<B::G
                 .min()
                 .unwrap_or(0)
                 .min(scalars.len());
-            let halves: Vec<(u128, u128)> =
-                scalars[..n].iter().map(crate::msm::glv::split).collect();
+            let halves: Vec<(u128, u128)> = scalars[..n]
+                .iter()
+                .map(crate::backend::glv::split)
+                .collect();
             let mut all = Vec::with_capacity(2 * SHIFT_LAYERS * n);
             let mut ints = Vec::with_capacity(2 * SHIFT_LAYERS * n);
             let piece = |k: u128, j: usize| (k >> (SHIFT_BITS * j)) & ((1u128 << SHIFT_BITS) - 1);

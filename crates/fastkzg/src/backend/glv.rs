@@ -1,4 +1,5 @@
-//! The GLV scalar split on BLS12-381's G1, for every backend.
+//! The GLV scalar split on BLS12-381's G1, for every backend: scalar
+//! arithmetic that the generic MSMs and the backends' kernels share.
 //!
 //! G1 has the endomorphism `φ(x, y) = (β·x, y)` (β a cube root of unity in
 //! Fp), which acts on the subgroup as multiplication by `λ = x² − 1` (x the
