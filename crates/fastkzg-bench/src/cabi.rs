@@ -281,4 +281,14 @@ impl CkzgApi for CAbi {
         check(unsafe { f(o, p, ids.as_ptr(), cells.as_ptr(), n, self.s()) })?;
         Ok((out, proofs))
     }
+
+    fn recover_cells(&self, ids: &[u64], cells: &[Cell]) -> Result<Cells, Error> {
+        let n = same_lengths(&[ids.len(), cells.len()])?;
+        let mut out = room(Cell::default());
+        let f = self.api.fns.recover_cells_and_kzg_proofs;
+        let (o, null) = (out.as_mut_ptr(), std::ptr::null_mut());
+        // SAFETY: see the comment on this impl; NULL proofs: the cells only.
+        check(unsafe { f(o, null, ids.as_ptr(), cells.as_ptr(), n, self.s()) })?;
+        Ok(out)
+    }
 }

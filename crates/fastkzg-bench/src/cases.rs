@@ -21,7 +21,7 @@ use crate::cabi::CAbi;
 use crate::measure::Contender;
 use crate::threads::Threads;
 use crate::Fixture;
-use Data::{AllCells, Column, Recover};
+use Data::{AllCells, Blobs, Column, Recover, Shared};
 
 /// One call on prebuilt inputs; returns a fingerprint of the result.
 pub type Job<'a> = Box<dyn FnMut() -> u64 + Send + 'a>;
@@ -77,6 +77,11 @@ fastkzg_api! {
     KzgSettings compute_cells_and_kzg_proofs(blob: &Blob) -> (Cells, CellProofs);
     KzgSettings recover_cells_and_kzg_proofs(ids: &[u64], cells: &[Cell]) -> (Cells, CellProofs);
     KzgVerifier verify_cell_kzg_proof_batch(cs: &[Bytes48], ids: &[u64], cells: &[Cell], ps: &[Bytes48]) -> bool;
+    KzgVerifier verify_blob_cell_proofs(blobs: &[&Blob], cs: &[Bytes48], ps: &[Bytes48]) -> bool;
+    KzgVerifier verify_cells_shared_indices(cs: &[Bytes48], ids: &[u64], cells: &[Cell], ps: &[Bytes48]) -> bool;
+    KzgSettings compute_cells_batch(blobs: &[&Blob]) -> Vec<Cells>;
+    KzgSettings compute_cells_and_kzg_proofs_batch(blobs: &[&Blob]) -> Vec<(Cells, CellProofs)>;
+    KzgSettings recover_cells_batch(ids: &[u64], cells: &[Cell]) -> Vec<Cells>;
 }
 
 macro_rules! ckzg_api {
@@ -92,11 +97,17 @@ macro_rules! ckzg_api {
             /// fastkzg's `fastkzg_forget_decoded_commitments` (c-kzg keeps
             /// no decoded points: nothing to do).
             fn forget_decoded_commitments(&self) {}
+            /// `recover_cells_and_kzg_proofs` of `ckzg.h` with NULL proofs:
+            /// the cells only (the `c-kzg` crate always computes the proofs).
+            fn recover_cells(&self, ids: &[u64], cells: &[CCell]) -> Result<CCells, c_kzg::Error>;
         }
         impl CkzgApi for c_kzg::KzgSettings {
             $(fn $name(&self, $($arg: $ty),*) -> Result<$ret, c_kzg::Error> {
                 c_kzg::KzgSettings::$name(self, $($arg),*)
             })*
+            fn recover_cells(&self, ids: &[u64], cells: &[CCell]) -> Result<CCells, c_kzg::Error> {
+                ckzg_recover_cells(self, ids, cells)
+            }
         }
     };
 }
@@ -119,6 +130,38 @@ ckzg_api! {
     verify_cell_kzg_proof_batch(cs: &[CBytes48], ids: &[u64], cells: &[CCell], ps: &[CBytes48]) -> bool;
 }
 
+// c-kzg's C function, linked from the `c-kzg` crate's static library.
+extern "C" {
+    fn recover_cells_and_kzg_proofs(
+        recovered_cells: *mut CCell,
+        recovered_proofs: *mut KzgProof,
+        cell_indices: *const u64,
+        cells: *const CCell,
+        num_cells: u64,
+        s: *const c_kzg::KzgSettings,
+    ) -> c_kzg::CkzgError;
+}
+
+/// c-kzg's recovery of the cells only ([`CkzgApi::recover_cells`]).
+fn ckzg_recover_cells(
+    s: &c_kzg::KzgSettings,
+    ids: &[u64],
+    cells: &[CCell],
+) -> Result<CCells, c_kzg::Error> {
+    assert_eq!(ids.len(), cells.len(), "one index per cell");
+    let out = vec![CCell::default(); c_kzg::CELLS_PER_EXT_BLOB].into_boxed_slice();
+    let mut out: CCells = out.try_into().expect("CELLS_PER_EXT_BLOB cells");
+    let (o, null, n) = (out.as_mut_ptr(), std::ptr::null_mut(), ids.len() as u64);
+    // SAFETY: `out` has room for CELLS_PER_EXT_BLOB cells, `ids` and `cells`
+    // hold `n` elements each, and `s` is c-kzg's loaded settings; the
+    // proofs output is NULL, which c-kzg accepts.
+    let ret = unsafe { recover_cells_and_kzg_proofs(o, null, ids.as_ptr(), cells.as_ptr(), n, s) };
+    match ret {
+        c_kzg::CkzgError::C_KZG_OK => Ok(out),
+        e => Err(c_kzg::Error::CError(e)),
+    }
+}
+
 /// The inputs a case works on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Data {
@@ -126,9 +169,11 @@ pub enum Data {
     Blob0,
     /// The first `n` blobs.
     Blobs(usize),
-    /// 64 of blob 0's cells: a random half (`true`, ascending) or cells
-    /// 0..64.
-    Recover(bool),
+    /// 64 cells of each of the first `n` blobs: a random half (`true`,
+    /// ascending) or cells 0..64.
+    Recover(usize, bool),
+    /// The cells of the first `n` blobs at `k` random shared indices.
+    Shared(usize, usize),
     /// One column (cell index 5) of `n` blobs.
     Column(usize),
     /// All 128 cells of `n` blobs.
@@ -143,18 +188,26 @@ pub enum Data {
 pub fn entries(data: Data) -> Vec<(usize, usize)> {
     match data {
         Data::Blob0 => vec![(0, 0)],
-        Data::Blobs(n) => (0..n).map(|b| (b, 0)).collect(),
-        Recover(false) => (0..64).map(|c| (0, c)).collect(),
-        Recover(true) => random_half(7).iter().map(|c| (0, *c as usize)).collect(),
-        Column(n) => (0..n).map(|b| (b, 5)).collect(),
-        AllCells(n) => (0..n).flat_map(|b| (0..128).map(move |c| (b, c))).collect(),
+        Blobs(n) => cells_of(n, &[0]),
+        Recover(n, false) => cells_of(n, &Vec::from_iter(0..64)),
+        Recover(n, true) => cells_of(n, &random_indices(7, 64)),
+        Shared(n, k) => cells_of(n, &random_indices(8, k)),
+        Column(n) => cells_of(n, &[5]),
+        AllCells(n) => cells_of(n, &Vec::from_iter(0..128)),
         Data::Setup => vec![],
     }
 }
 
-/// 64 of the 128 cell indices, at random from `seed`, ascending.
-pub fn random_half(seed: u64) -> Vec<u64> {
-    let ids = sample(&mut rand::rngs::StdRng::seed_from_u64(seed), 128, 64);
+/// `(blob, cell)` for each of the first `n` blobs and each of `ids`.
+fn cells_of(n: usize, ids: &[u64]) -> Vec<(usize, usize)> {
+    (0..n)
+        .flat_map(|b| ids.iter().map(move |i| (b, *i as usize)))
+        .collect()
+}
+
+/// `k` of the 128 cell indices, at random from `seed`, ascending.
+pub fn random_indices(seed: u64, k: usize) -> Vec<u64> {
+    let ids = sample(&mut rand::rngs::StdRng::seed_from_u64(seed), 128, k);
     let mut ids: Vec<u64> = ids.into_iter().map(|c| c as u64).collect();
     ids.sort_unstable();
     ids
@@ -310,7 +363,7 @@ pub fn api_cases() -> Vec<Case> {
     ];
     v.extend([1, 4, 16, 64].map(|n| {
         let key = format!("verify_blob_kzg_proof_batch/{n}_blobs");
-        Case::new(key, Data::Blobs(n))
+        Case::new(key, Blobs(n))
             .title(format!("verify_blob_kzg_proof_batch, {}", blobs(n)))
             .fk(move |s, i| {
                 s.verify_blob_kzg_proof_batch(&i.blobs(n), &i.commitments[..n], &i.proofs[..n])
@@ -340,20 +393,17 @@ pub fn api_cases() -> Vec<Case> {
     }));
     let recover = [(0, true), (0, false), (8, true), (8, false)];
     v.extend(recover.map(|(p, random)| {
-        let (name, from) = match random {
-            true => ("random_half", "random 64 of 128"),
-            false => ("first_64", "cells 0..64"),
-        };
+        let (name, from) = recovered(random);
         let key = format!("recover_cells_and_kzg_proofs/{name}/precompute_{p}");
-        let case = Case::new(key, Recover(random))
+        let case = Case::new(key, Recover(1, random))
             .title(format!("recover_cells_and_kzg_proofs, {from}, p={p}"))
             .p(p);
         fk_ck!(case, move |s, i| {
-            let b = CellBatch::find(&i.batches, Recover(random));
+            let b = CellBatch::find(&i.batches, Recover(1, random));
             s.recover_cells_and_kzg_proofs(&b.indices, &b.cells)
         })
         .rek(move |s, i| {
-            let b = CellBatch::find(&i.batches, Recover(random));
+            let b = CellBatch::find(&i.batches, Recover(1, random));
             s.recover_cells_and_kzg_proofs(b.indices.clone(), b.cells.iter().collect())
         })
     }));
@@ -400,7 +450,114 @@ pub fn api_cases() -> Vec<Case> {
             s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
         })
     }));
+    v.extend(batch_cases());
     v
+}
+
+/// fastkzg's batch calls (keys `batch_calls/…`) against the composition of
+/// per-blob calls that clients of the peers run: c-kzg's (and the C ABI's)
+/// and, but for recovery (it has no recovery of the cells alone),
+/// rust_eth_kzg's. The verifications forget the decoded commitments before
+/// each call, as the `verify_cell_kzg_proof_batch` rows do.
+fn batch_cases() -> Vec<Case> {
+    let case = |key: &str, data, title: String| {
+        let mut case = Case::new(format!("batch_calls/{key}"), data).title(title);
+        case.go = false;
+        case
+    };
+    let mut v = Vec::from([1, 6].map(|n| {
+        let (set, key) = (AllCells(n), format!("verify_blob_cell_proofs/{n}_blobs"));
+        case(&key, set, format!("verify_blob_cell_proofs, {}", blobs(n)))
+            .fk(move |s, i| {
+                s.forget_decoded_commitments();
+                let proofs = &CellBatch::find(&i.batches, set).proofs;
+                s.verify_blob_cell_proofs(&i.blobs(n), &i.commitments[..n], proofs)
+            })
+            .ck(move |s, i| {
+                s.forget_decoded_commitments();
+                let b = CellBatch::find(&i.batches, set);
+                let cells = each(&i.blobs[..n], |blob| s.compute_cells(blob));
+                let cells = cells.expect("valid blobs");
+                let cells: Vec<CCell> = cells.iter().flat_map(|c| c.iter().copied()).collect();
+                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &cells, &b.proofs)
+            })
+            .rek(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                let cells = each(&i.blobs[..n], |blob| s.compute_cells(blob));
+                let cells = cells.expect("valid blobs");
+                let cells = cells.iter().flatten().map(|c| &**c).collect();
+                let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
+                s.verify_cell_kzg_proof_batch(cs, &b.indices, cells, ps)
+            })
+    }));
+    let (n, k, set) = (16, 8, Shared(16, 8));
+    let key = format!("verify_cells_shared_indices/{n}_blobs_{k}_indices");
+    let title = format!("verify_cells_shared_indices, {n} blobs × {k} indices");
+    v.push(
+        case(&key, set, title)
+            .fk(move |s, i| {
+                s.forget_decoded_commitments();
+                let b = CellBatch::find(&i.batches, set);
+                let (cs, ids) = (&i.commitments[..n], &b.indices[..k]);
+                s.verify_cells_shared_indices(cs, ids, &b.cells, &b.proofs)
+            })
+            .ck(move |s, i| {
+                s.forget_decoded_commitments();
+                let b = CellBatch::find(&i.batches, set);
+                s.verify_cell_kzg_proof_batch(&b.commitments, &b.indices, &b.cells, &b.proofs)
+            })
+            .rek(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                let (cs, ps) = (b.commitments.iter().collect(), b.proofs.iter().collect());
+                s.verify_cell_kzg_proof_batch(cs, &b.indices, b.cells.iter().collect(), ps)
+            }),
+    );
+    let n = 6;
+    let title = format!("compute_cells_batch, {n} blobs");
+    let cells = case(&format!("compute_cells_batch/{n}_blobs"), Blobs(n), title)
+        .fk(move |s, i| s.compute_cells_batch(&i.blobs(n)))
+        .ck(move |s, i| each(&i.blobs[..n], |b| s.compute_cells(b)))
+        .rek(move |s, i| each(&i.blobs[..n], |b| s.compute_cells(b)));
+    let key = format!("compute_cells_and_kzg_proofs_batch/{n}_blobs/precompute_0");
+    let title = format!("compute_cells_and_kzg_proofs_batch, {n} blobs, p=0");
+    let proofs = case(&key, Blobs(n), title)
+        .fk(move |s, i| s.compute_cells_and_kzg_proofs_batch(&i.blobs(n)))
+        .ck(move |s, i| each(&i.blobs[..n], |b| s.compute_cells_and_kzg_proofs(b)))
+        .rek(move |s, i| each(&i.blobs[..n], |b| s.compute_cells_and_kzg_proofs(b)));
+    v.extend([cells, proofs]);
+    v.extend([true, false].map(|random| {
+        let ((name, from), set) = (recovered(random), Recover(n, random));
+        let key = format!("recover_cells_batch/{name}/{n}_blobs");
+        case(&key, set, format!("recover_cells_batch, {n} blobs, {from}"))
+            .fk(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                s.recover_cells_batch(&b.indices[..64], &b.cells)
+            })
+            .ck(move |s, i| {
+                let b = CellBatch::find(&i.batches, set);
+                each(b.cells.chunks(64), |cells| {
+                    s.recover_cells(&b.indices[..64], cells)
+                })
+            })
+    }));
+    v
+}
+
+/// `f` of each of `items`, collected; the first error if any.
+fn each<T, R, E>(
+    items: impl IntoIterator<Item = T>,
+    f: impl Fn(T) -> Result<R, E>,
+) -> Result<Vec<R>, E> {
+    items.into_iter().map(f).collect()
+}
+
+/// The key part and the title part of the recovery cases: a random half
+/// (`true`) or cells 0..64 recovered from.
+fn recovered(random: bool) -> (&'static str, &'static str) {
+    match random {
+        true => ("random_half", "random 64 of 128"),
+        false => ("first_64", "cells 0..64"),
+    }
 }
 
 /// The trusted-setup cases, in report order. Each call loads its own
@@ -518,7 +675,7 @@ impl Inputs {
     pub fn new(fx: Fixture) -> Self {
         let (mut batches, mut c_batches) = (vec![], vec![]);
         for d in api_cases().into_iter().map(|c| c.data) {
-            let cells = matches!(d, Recover(_) | Column(_) | AllCells(_));
+            let cells = matches!(d, Recover(..) | Shared(..) | Column(_) | AllCells(_));
             let e = entries(d);
             let fits = e.iter().all(|(b, _)| *b < fx.blobs.len());
             if cells && fits && !batches.iter().any(|b: &(Data, CellBatch)| b.0 == d) {
@@ -701,8 +858,14 @@ mod tests {
         assert_eq!(keys.len(), cases.len(), "case keys are unique");
         assert!(cases.iter().all(|c| c.fk.is_some()));
         let api = api_cases();
-        assert_eq!(api.len(), 23);
-        assert!(api.iter().all(|c| c.ck.is_some() && c.rek.is_some()));
+        assert_eq!(api.len(), 30);
+        assert!(api.iter().all(|c| c.ck.is_some()));
+        // All but the batch recoveries (rust_eth_kzg recovers the proofs too).
+        let no_rek = api.iter().filter(|c| c.rek.is_none()).map(|c| &c.key);
+        assert!(no_rek.eq([
+            "batch_calls/recover_cells_batch/random_half/6_blobs",
+            "batch_calls/recover_cells_batch/first_64/6_blobs",
+        ]));
         // All but p=8 and the "commitments seen before" rows.
         assert_eq!(api.iter().filter(|c| c.go).count(), 18);
         let go_setup = cases.iter().filter(|c| c.go && c.is_setup());

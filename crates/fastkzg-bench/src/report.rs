@@ -571,6 +571,12 @@ mod tests {
         assert_eq!(a.mode(), "quick");
         assert!(a.no_go && !a.no_setup);
         assert!(a.cases(1).iter().all(|c| c.key.contains("verify")));
+        // The batch calls, alone and in quick mode, at both thread counts.
+        let b = Args::try_parse_from(["report", "--quick", "--only", "batch_calls"]).unwrap();
+        for cases in [1, 2].map(|n| b.cases(n)) {
+            let batch = |c: &Case| c.key.starts_with("batch_calls/");
+            assert!(cases.len() == 7 && cases.iter().all(batch));
+        }
         assert!(Args::try_parse_from(["report", "--bogus"]).is_err());
         assert!(Args::try_parse_from(["report", "--quick", "--smoke"]).is_err());
         // --replot alone (the default results file) and with a file.

@@ -224,11 +224,11 @@ impl<B: Backend> ToolkitInputs<B> {
                 job(move || erasure::recover_from_samples(&samples, &d).expect("recovery"))
             }
             Tool::CellVanishingPolynomial => {
-                let (ks, missing) = (&self.ks, crate::cases::random_half(9));
+                let (ks, missing) = (&self.ks, crate::cases::random_indices(9, 64));
                 job(move || ks.construct_vanishing_polynomial(&missing))
             }
             Tool::CellRecoverWithZeroPoly => {
-                let missing = crate::cases::random_half(9);
+                let missing = crate::cases::random_indices(9, 64);
                 let zero = self.ks.construct_vanishing_polynomial(&missing);
                 let zero = zero.expect("cell indices < 128");
                 let (d, mut evals) = (domain(8192), self.scalars[..8192].to_vec());
