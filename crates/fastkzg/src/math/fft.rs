@@ -8,7 +8,7 @@
 //! The G1 transforms (`g1_*`) run a split-radix network whose twiddle
 //! products are collected, two batches per sub-transform size, into calls
 //! of [`crate::msm::scale::g1_scale_many`] where
-//! [`Accel::g1_batched_scaling`] says so (decided at run time); the others
+//! [`crate::backend::Accel::g1_batched_scaling`] says so (decided at run time); the others
 //! are radix-2 networks that multiply one butterfly at a time.
 
 use super::bit_reversal::bit_reversal_permutation_in_place;
@@ -468,9 +468,10 @@ pub fn ifft_in_place_rn_unscaled<F: Scalar, T: Module<F>>(
 }
 
 /// Forward FFT of G1 points in place, parallel with the `parallel`
-/// feature, the twiddle products made in batches by the backend's
-/// [`Accel::g1_scale_many`] where [`Accel::g1_batched_scaling`] (a
-/// split-radix network); same result as [`fft_in_place`].
+/// feature, the twiddle products made in batches by
+/// [`crate::msm::scale::g1_scale_many`] where the backend's
+/// [`crate::backend::Accel::g1_batched_scaling`] says so (a split-radix
+/// network); same result as [`fft_in_place`].
 pub fn g1_fft_in_place_parallel<B: Backend>(a: &mut [B::G1], domain: &Domain<B::Fr>) -> Result<()> {
     transform(a, domain, true, false, g1_scaling::<B>())
 }

@@ -1,5 +1,5 @@
 //! The one MSM dispatcher: every choice between a backend's kernel
-//! ([`Accel`]) and the generic algorithms of this module is made here.
+//! ([`crate::backend::Accel`]) and the generic algorithms of this module is made here.
 //!
 //! The generic code asks a kernel first and runs its own algorithm where
 //! the backend has none ([`g1_msm`], [`g1_msm_signed_digits`],
@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 
 use crate::backend::{Backend, Module};
 
-/// Whether the backend's MSM kernels run now ([`Accel::msm_kernels`]): the
+/// Whether the backend's MSM kernels run now ([`crate::backend::Accel::msm_kernels`]): the
 /// planners then prefer one large MSM over lock-step batches of generic
 /// ones, and no precomputed subset tables.
 #[inline]

@@ -85,7 +85,7 @@ pub fn g1_mul_with_z_multiple<B: Backend>(p: &B::G1Affine, q: &B::G1Affine, s: &
 
 /// `s·P` for a decoded point `p` of G1, with `q = [|z|]·φ(p)` where the
 /// decoding yielded it ([`crate::backend::Accel::g1_decompress_with_z_multiple`]),
-/// else the backend's product ([`crate::backend::Accel::g1_mul_vartime`]).
+/// else the backend's product ([`crate::msm::g1_mul_vartime`]).
 pub fn g1_mul_decoded<B: Backend>(p: &B::G1Affine, q: Option<&B::G1Affine>, s: &B::Fr) -> B::G1 {
     match q {
         Some(q) => g1_mul_with_z_multiple::<B>(p, q, s),
