@@ -25,7 +25,7 @@ libc.fclose.argtypes = [ctypes.c_void_p]
 SETUP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "fastkzg", "data", "trusted_setup.txt").encode()
 
 def load(path):
-    lib = ctypes.CDLL(path, mode=os.RTLD_LOCAL)
+    lib = ctypes.CDLL(os.path.abspath(path), mode=os.RTLD_LOCAL)
     s = ctypes.create_string_buffer(128)
     f = libc.fopen(SETUP, b"r")
     lib.load_trusted_setup_file.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64]
