@@ -16,18 +16,12 @@ pub(crate) const WINDOW: usize = super::wnaf::WINDOW;
 /// base field; `Z = 0` is the point at infinity. The accumulator of
 /// variable-time products: only doublings and additions of affine points,
 /// whose formulas need no curve constant.
+#[derive(Clone, Copy)]
 pub(crate) struct Jacobian<B: Backend> {
     x: B::Fp,
     y: B::Fp,
     z: B::Fp,
 }
-
-impl<B: Backend> Clone for Jacobian<B> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<B: Backend> Copy for Jacobian<B> {}
 
 impl<B: Backend> Jacobian<B> {
     pub(crate) fn infinity() -> Self {

@@ -235,7 +235,7 @@ impl<B: Backend> KzgVerifier<B> {
         let columns: Vec<usize> = (0..total).map(|k| k % CELLS_PER_EXT_BLOB).collect();
         let by_column = ByColumn::new(&columns);
         let commitment_indices: Vec<u64> = (0..total)
-            .map(|k| blob_commitment[k / CELLS_PER_EXT_BLOB] as u64)
+            .map(|k| blob_commitment[k / CELLS_PER_EXT_BLOB])
             .collect();
         Ok(self.check_cell_batch(CellBatch {
             proofs: &proofs,

@@ -13,8 +13,9 @@ pub(super) struct UniqueCommitments {
     pub(super) unique: Vec<Bytes48>,
     /// For each distinct commitment, the position of its first occurrence.
     pub(super) first_at: Vec<usize>,
-    /// For each entry of the list, the index of its commitment in `unique`.
-    pub(super) index_of: Vec<usize>,
+    /// For each entry of the list, the index of its commitment in `unique`
+    /// (as `u64`, the type of the verification's commitment indices).
+    pub(super) index_of: Vec<u64>,
 }
 
 impl UniqueCommitments {
@@ -22,7 +23,7 @@ impl UniqueCommitments {
     pub(super) fn new(commitments: &[Bytes48]) -> Self {
         let mut unique = Vec::new();
         let mut first_at = Vec::new();
-        let mut index: BTreeMap<&Bytes48, usize> = BTreeMap::new();
+        let mut index: BTreeMap<&Bytes48, u64> = BTreeMap::new();
         let index_of = commitments
             .iter()
             .enumerate()
@@ -30,7 +31,7 @@ impl UniqueCommitments {
                 *index.entry(c).or_insert_with(|| {
                     unique.push(*c);
                     first_at.push(k);
-                    unique.len() - 1
+                    unique.len() as u64 - 1
                 })
             })
             .collect();

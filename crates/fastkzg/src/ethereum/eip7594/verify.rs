@@ -360,9 +360,8 @@ impl<B: Backend> KzgVerifier<B> {
         let UniqueCommitments {
             unique,
             first_at: unique_at,
-            index_of,
+            index_of: commitment_indices,
         } = UniqueCommitments::new(commitments_bytes);
-        let commitment_indices: Vec<u64> = index_of.iter().map(|&i| i as u64).collect();
         if n == 0 {
             return Ok(true);
         }
