@@ -33,6 +33,6 @@ if [ -n "$missing" ]; then
 fi
 a64_export
 echo "== $(qemu-aarch64 --version | head -n 1); $($A64_CC --version | head -n 1)"
-cargo test --release --target "$A64_TARGET" -p fastkzg --test spec_tests --test eip7594 \
-    -- --nocapture blst::
+cargo test --release --target "$A64_TARGET" -p fastkzg --test reference --test suite \
+    -- --nocapture spec_tests::blst:: eip7594::blst::
 echo "aarch64 tests passed (emulated)"

@@ -39,5 +39,5 @@ cargo test --release -p fastkzg-no-std -- --nocapture
 
 echo "== the library's reference, bad-input and precompile tests, pure Rust, no std"
 cargo test --release -p fastkzg "${pure[@]}" \
-    --test spec_tests --test bad_inputs --test point_evaluation -- --nocapture
+    --test reference -- --nocapture
 echo "check-pure-rust: passed"

@@ -36,8 +36,8 @@ cargo test --release --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fu
 # no rebuild.)
 if grep -qw avx512ifma /proc/cpuinfo 2>/dev/null; then
     FASTKZG_NO_IFMA=1 cargo test --release --workspace --exclude fastkzg-bench-mt --exclude fastkzg-fuzz --all-features \
-        --test spec_tests --test differential_ckzg --test toolkit --test parallel --test eip7594 \
-        -- --nocapture blst::
+        --test reference --test suite -- --nocapture \
+        spec_tests::blst:: differential_ckzg::blst:: toolkit::blst:: parallel::blst:: eip7594::blst::
 else
     echo "skipped: the FASTKZG_NO_IFMA=1 pass (no AVX-512 IFMA on this CPU: the tests above ran on blst's own arithmetic)"
 fi

@@ -5,7 +5,7 @@
 //! one case per function), so a missing, empty, incomplete or altered folder
 //! is a failure, never a pass with zero cases.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

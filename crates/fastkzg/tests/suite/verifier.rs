@@ -2,7 +2,7 @@
 //! same verdicts and errors for every verification, single and batch, on
 //! valid and invalid inputs, and the memory it holds.
 
-mod common;
+use crate::common;
 
 backend_tests!(verifier_agrees_with_settings, verifier_memory_is_small,);
 

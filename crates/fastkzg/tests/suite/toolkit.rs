@@ -1,6 +1,6 @@
 //! Property tests of the math and the KZG10 toolkit, generic over the backend.
 
-mod common;
+use crate::common;
 
 use fastkzg::backend::{Backend, Group, Module, Scalar};
 use fastkzg::kzg::Srs;

@@ -5,7 +5,7 @@
 //! folder without cases for a function each fail with a message naming the
 //! folder and the file.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! output is `true`; wrong lengths, wrong version bytes and mismatched
 //! hashes fail; the output matches constants written from the EIP.
 
-mod common;
+use crate::common;
 
 backend_tests!(
     reference_cases_through_precompile,

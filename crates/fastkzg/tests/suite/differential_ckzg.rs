@@ -1,7 +1,7 @@
 //! Differential tests against the `c-kzg` 2.1.8 crate on random and
 //! malformed inputs: every result (value, `false`, or error) must agree.
 
-mod common;
+use crate::common;
 
 backend_tests!(
     eip4844_functions_agree_with_c_kzg,

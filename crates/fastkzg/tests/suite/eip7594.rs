@@ -1,7 +1,7 @@
 //! EIP-7594 cells: differential tests against `c-kzg` and `rust_eth_kzg`, the
 //! inconsistent-cells case, precompute levels, and typed errors.
 
-mod common;
+use crate::common;
 
 backend_tests!(
     cells_and_proofs_agree_with_peers,

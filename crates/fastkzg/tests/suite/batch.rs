@@ -2,7 +2,7 @@
 //! blob by blob, through fastkzg's own per-blob calls and through c-kzg
 //! 2.1.8, on valid and invalid inputs, on every backend.
 
-mod common;
+use crate::common;
 
 backend_tests!(
     compute_cells_batch_is_per_blob_compute_cells,

@@ -4,7 +4,7 @@
 //! The validation rules (typed errors) are in `bad_inputs.rs` and
 //! `eip7594.rs`.
 
-mod common;
+use crate::common;
 
 backend_tests!(
     commitments_are_deterministic_and_distinct,

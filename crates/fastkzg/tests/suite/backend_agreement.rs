@@ -11,7 +11,7 @@
 //! backend; subgroup membership is then confirmed with blst.
 // The reference is blst.
 #![cfg(feature = "blst")]
-mod common;
+use crate::common;
 
 use fastkzg::backend::{Accel, Backend, Group, Module, PointError, Scalar};
 use fastkzg::msm::FixedBaseMsm;

@@ -2,7 +2,7 @@
 //! one-thread pool (serial) and in a multi-thread pool must agree.
 #![cfg(feature = "parallel")]
 
-mod common;
+use crate::common;
 
 backend_tests!(
     serial_and_parallel_agree,

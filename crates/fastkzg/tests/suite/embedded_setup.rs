@@ -10,8 +10,6 @@ use fastkzg::kzg::Fk20;
 use fastkzg::{Backend, Error, KzgSettings, FIELD_ELEMENTS_PER_BLOB, FIELD_ELEMENTS_PER_CELL};
 use sha2::{Digest, Sha256};
 
-mod common;
-
 backend_tests!(
     embedded_binary_equals_validated_text_setup,
     embedded_fk20_rows_equal_recomputed_rows,

@@ -1,7 +1,7 @@
 //! Every rule of the spec's input validation gets a typed error, never a
 //! panic and never `false`.
 
-mod common;
+use crate::common;
 
 backend_tests!(
     non_canonical_field_elements,
