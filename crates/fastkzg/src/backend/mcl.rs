@@ -296,6 +296,11 @@ impl<'a> Mul<&'a Fr> for Fr {
         self * *rhs
     }
 }
+impl<'a> MulAssign<&'a Fr> for Fr {
+    fn mul_assign(&mut self, rhs: &'a Fr) {
+        *self = *self * rhs;
+    }
+}
 
 impl Module<Fr> for Fr {
     fn zero() -> Self {
@@ -462,6 +467,11 @@ macro_rules! mcl_group {
                 let mut z = $name::ZERO;
                 <$raw>::mul(z.raw_mut(), self.raw(), rhs.raw());
                 z
+            }
+        }
+        impl<'a> MulAssign<&'a Fr> for $name {
+            fn mul_assign(&mut self, rhs: &'a Fr) {
+                *self = *self * rhs;
             }
         }
         impl Module<Fr> for $name {

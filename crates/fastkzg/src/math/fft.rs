@@ -19,6 +19,7 @@ use crate::par::Ranges;
 use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
+use core::ops::{AddAssign, Sub};
 
 /// How the twiddle products are made: `None`, one per butterfly (radix-2);
 /// `Some((f, lanes))`, in batches `f(ys, ws)` (`ys[i] ← ws[i]·ys[i]`) of
@@ -147,7 +148,7 @@ fn split_radix<F: Scalar, T: Module<F>>(
     }
     for offset in nodes.get(1).into_iter().flatten() {
         let (x, y) = a[*offset..*offset + 2].split_at_mut(1);
-        T::butterfly_unit(&mut x[0], &mut y[0]);
+        butterfly_unit(&mut x[0], &mut y[0]);
     }
     for (level, offsets) in nodes.iter().enumerate().skip(2) {
         let size = 1usize << level;
@@ -175,7 +176,7 @@ fn split_radix<F: Scalar, T: Module<F>>(
         for offset in offsets {
             for k in 0..q {
                 let (z, z3) = a.split_at_mut(offset + 3 * q + k);
-                T::butterfly_unit(&mut z[offset + 2 * q + k], &mut z3[0]);
+                butterfly_unit(&mut z[offset + 2 * q + k], &mut z3[0]);
                 at.push(offset + 3 * q + k);
             }
         }
@@ -185,7 +186,7 @@ fn split_radix<F: Scalar, T: Module<F>>(
             for k in 0..q {
                 for (u, v) in [(k, 2 * q + k), (q + k, 3 * q + k)] {
                     let (lo, hi) = a.split_at_mut(offset + v);
-                    T::butterfly_unit(&mut lo[offset + u], &mut hi[0]);
+                    butterfly_unit(&mut lo[offset + u], &mut hi[0]);
                 }
             }
         }
@@ -240,15 +241,15 @@ fn split_radix_size_in_shares<F: Scalar, T: Module<F>>(
         }
         // (Z, Z') ← (sum, difference), then ι·difference.
         for [_, _, z, z3] in v.iter_mut() {
-            T::butterfly_unit(z, z3);
+            butterfly_unit(z, z3);
         }
         let mut ys: Vec<T> = v.iter().map(|x| x[3]).collect();
         let iota = vec![w(q); ys.len()];
         scale_many(&mut ys, &iota);
         for ([u0, u1, z, z3], y) in v.iter_mut().zip(ys) {
             *z3 = y;
-            T::butterfly_unit(u0, z);
-            T::butterfly_unit(u1, z3);
+            butterfly_unit(u0, z);
+            butterfly_unit(u1, z3);
         }
         v
     });
@@ -401,6 +402,33 @@ fn dif<F: Scalar, T: Module<F>>(a: &mut [T], domain: &Domain<F>, stride: usize, 
     }
 }
 
+/// `(x, y) ← (x + w·y, x − w·y)` in place (the decimation-in-time
+/// butterfly). The product is made in place and every sum is read from
+/// where it was written, never copied whole: an element just written eight
+/// bytes at a time (by blst) and then copied with wider moves stalls on the
+/// store buffer (docs/performance-notes.md, "FFT butterflies").
+#[inline(always)]
+fn butterfly<F, T: Module<F>>(x: &mut T, y: &mut T, w: &F) {
+    *y *= w;
+    butterfly_unit(x, y);
+}
+
+/// `(x, y) ← (x + y, (x − y)·w)` in place (the decimation-in-frequency
+/// butterfly).
+#[inline(always)]
+fn butterfly_dif<F, T: Module<F>>(x: &mut T, y: &mut T, w: &F) {
+    butterfly_unit(x, y);
+    *y *= w;
+}
+
+/// `(x, y) ← (x + y, x − y)` in place.
+#[inline(always)]
+fn butterfly_unit<T: Copy + Sub<Output = T> + AddAssign>(x: &mut T, y: &mut T) {
+    let d = *x - *y;
+    *x += *y;
+    *y = d;
+}
+
 /// Butterfly `j` of a stage: the unit butterfly at `j = 0` (twiddle 1),
 /// else the decimation-in-time one (`DIF = false`:
 /// `(x, y) ← (x + w_j·y, x − w_j·y)`) or the decimation-in-frequency one
@@ -413,11 +441,11 @@ fn butterfly_at<'r, F: Scalar + 'r, T: Module<F>, const DIF: bool>(
     w: &impl Fn(usize) -> &'r F,
 ) {
     if j == 0 {
-        T::butterfly_unit(x, y);
+        butterfly_unit(x, y);
     } else if DIF {
-        T::butterfly_dif(x, y, w(j));
+        butterfly_dif(x, y, w(j));
     } else {
-        T::butterfly(x, y, w(j));
+        butterfly(x, y, w(j));
     }
 }
 
@@ -544,7 +572,7 @@ fn scale_by_inverse_len<F: Scalar, T: Module<F>>(a: &mut [T]) -> Result<()> {
         .inverse()
         .ok_or(Error::DivisionByZero)?;
     for x in a.iter_mut() {
-        *x = *x * &n_inv;
+        *x *= &n_inv;
     }
     Ok(())
 }
@@ -581,7 +609,7 @@ pub fn coset_fft<F: Scalar, T: Module<F>>(
     let mut out = a.to_vec();
     let mut s = F::one();
     for x in out.iter_mut() {
-        *x = *x * &s;
+        *x *= &s;
         s *= *shift;
     }
     fft_in_place(&mut out, domain)?;
@@ -598,7 +626,7 @@ pub fn coset_ifft<F: Scalar, T: Module<F>>(
     let shift_inv = shift.inverse().ok_or(Error::DivisionByZero)?;
     let mut s = F::one();
     for x in out.iter_mut() {
-        *x = *x * &s;
+        *x *= &s;
         s *= shift_inv;
     }
     Ok(out)

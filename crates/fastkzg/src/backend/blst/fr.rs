@@ -91,6 +91,15 @@ impl<'a> Mul<&'a Fr> for Fr {
         self * *rhs
     }
 }
+impl<'a> MulAssign<&'a Fr> for Fr {
+    #[inline]
+    fn mul_assign(&mut self, rhs: &'a Fr) {
+        let a: *mut blst_fr = &mut self.0;
+        // SAFETY: `a` points to an initialised element that blst reads and
+        // then overwrites; aliasing output and input is supported by blst.
+        unsafe { blst::blst_fr_mul(a, a, &rhs.0) };
+    }
+}
 impl Neg for Fr {
     type Output = Fr;
     #[inline]
@@ -129,45 +138,6 @@ impl Module<Fr> for Fr {
     }
     fn is_zero(&self) -> bool {
         self.0.l == [0; 4]
-    }
-
-    #[inline]
-    fn butterfly(x: &mut Fr, y: &mut Fr, w: &Fr) {
-        let mut t = blst_fr::default();
-        let (x, y): (*mut blst_fr, *mut blst_fr) = (&mut x.0, &mut y.0);
-        // SAFETY: `x` and `y` point to distinct initialised elements (two
-        // `&mut` borrows); `t` is a local. blst reads its inputs before it
-        // writes the output, so `ret` may alias an input. (In place, blst's
-        // own additions beat the inlined ones, which copy.)
-        unsafe {
-            blst::blst_fr_mul(&mut t, y, &w.0);
-            blst::blst_fr_sub(y, x, &t);
-            blst::blst_fr_add(x, x, &t);
-        }
-    }
-
-    #[inline]
-    fn butterfly_dif(x: &mut Fr, y: &mut Fr, w: &Fr) {
-        let mut t = blst_fr::default();
-        let (x, y): (*mut blst_fr, *mut blst_fr) = (&mut x.0, &mut y.0);
-        // SAFETY: as in `butterfly`.
-        unsafe {
-            blst::blst_fr_sub(&mut t, x, y);
-            blst::blst_fr_add(x, x, y);
-            blst::blst_fr_mul(y, &t, &w.0);
-        }
-    }
-
-    #[inline]
-    fn butterfly_unit(x: &mut Fr, y: &mut Fr) {
-        let mut t = blst_fr::default();
-        let (x, y): (*mut blst_fr, *mut blst_fr) = (&mut x.0, &mut y.0);
-        // SAFETY: as in `butterfly`.
-        unsafe {
-            blst::blst_fr_sub(&mut t, x, y);
-            blst::blst_fr_add(x, x, y);
-            *y = t;
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! G1 and G2 of the blst backend: blst's Jacobian points with the group
 //! law, the products by scalars and the generators of blst.
 
-use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 
 use blst::{blst_p1, blst_p2};
 
@@ -65,6 +65,11 @@ macro_rules! blst_group {
                 // 32-byte array `s.b` and an initialised point.
                 unsafe { blst::$mult(&mut out, &self.0, s.b.as_ptr(), 255) };
                 $name(out)
+            }
+        }
+        impl<'a> MulAssign<&'a Fr> for $name {
+            fn mul_assign(&mut self, rhs: &'a Fr) {
+                *self = *self * rhs;
             }
         }
         impl PartialEq for $name {

@@ -5,7 +5,7 @@
 //! which the CPU cannot predict on random field elements
 //! (docs/performance-notes.md, "Field arithmetic").
 
-use crate::backend::limbs::add_wrapping;
+use crate::backend::limbs::{add_wrapping, sub_borrow};
 
 /// The limbs blst has just written, read one at a time. blst stores a
 /// result eight bytes at a time; copying it with wider moves (as the
@@ -24,14 +24,11 @@ pub(super) fn read_fresh<const N: usize>(limbs: &[u64; N]) -> [u64; N] {
 #[inline(always)]
 pub(super) fn sub_with_borrow<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
     let mut out = [0u64; N];
-    let mut borrow = false;
+    let mut borrow = 0u8;
     for i in 0..N {
-        let (d, b1) = a[i].overflowing_sub(b[i]);
-        let (d, b2) = d.overflowing_sub(borrow as u64);
-        out[i] = d;
-        borrow = b1 | b2;
+        (borrow, out[i]) = sub_borrow(borrow, a[i], b[i]);
     }
-    (out, borrow)
+    (out, borrow != 0)
 }
 
 /// All ones if `flag`, else zero.
