@@ -1,6 +1,5 @@
 //! Charts with plotters, each written as PNG and SVG: horizontal bar
-//! charts (times on a log scale; speed-up ratios) and line charts (time
-//! against size). Text needs a TrueType font ([`register_fonts`]: DejaVu
+//! charts of times (log scale) and of speed-up ratios. Text needs a TrueType font ([`register_fonts`]: DejaVu
 //! Sans or `$FASTKZG_BENCH_FONT`; Debian: `fonts-dejavu-core`); without
 //! one, charts are skipped.
 
@@ -220,101 +219,9 @@ fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
     values.fold((f64::MAX, f64::MIN), |(a, b), v| (a.min(v), b.max(v)))
 }
 
-/// One panel of a line chart.
-pub struct Panel {
-    /// The panel caption.
-    pub title: String,
-    /// The x axis description.
-    pub x_desc: String,
-    /// Series: name and `(x, y)` points; x is log2 of the size, y in
-    /// seconds (on a log axis).
-    pub series: Vec<(String, Vec<(f64, f64)>)>,
-    /// Single marked points: name, `(x, y)`.
-    pub marks: Vec<(String, (f64, f64))>,
-}
-
-/// Draws panels side by side into `docs/NAME.png` and `.svg`.
-pub fn draw_panels(title: &str, panels: &[Panel], docs: &Path, name: &str) -> Result<(), String> {
-    let size = (800 * panels.len().max(1) as u32, 720);
-    png_and_svg!(docs, name, size, |root| panels_on(root, title, panels))
-}
-
-/// The line colors, in order (`0xRRGGBB`).
-const PALETTE: [u32; 8] = [
-    0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd, 0x8c564b, 0xe377c2, 0x17becf,
-];
-
 /// A color from `0xRRGGBB`.
 fn rgb(c: u32) -> RGBColor {
     RGBColor((c >> 16) as u8, (c >> 8) as u8, c as u8)
-}
-
-fn panels_on<DB: DrawingBackend>(root: &Area<DB>, title: &str, panels: &[Panel]) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let body = caption(root, title, "")?;
-    let areas = body.split_evenly((1, panels.len().max(1)));
-    for (panel, area) in panels.iter().zip(areas) {
-        let pts = panel.series.iter().flat_map(|(_, v)| v.iter().copied());
-        let pts = pts.chain(panel.marks.iter().map(|m| m.1));
-        let pts: Vec<(f64, f64)> = pts.filter(|(_, y)| y.is_finite() && *y > 0.0).collect();
-        let (xs, ys) = (span(pts.iter().map(|p| p.0)), span(pts.iter().map(|p| p.1)));
-        if xs.0 > xs.1 {
-            continue;
-        }
-        let pow10 = |e: f64| 10f64.powf(e);
-        let (ylo, yhi) = (pow10(ys.0.log10().floor()), pow10(ys.1.log10().ceil()));
-        let mut chart = ChartBuilder::on(&area)
-            .caption(panel.title.as_str(), (FONT, 20))
-            .margin(20)
-            .x_label_area_size(55)
-            .y_label_area_size(85)
-            .build_cartesian_2d((xs.0 - 0.5)..(xs.1 + 0.5), (ylo..yhi).log_scale())?;
-        let pow2 = |x: &f64| match (x - x.round()).abs() < 1e-9 {
-            true => format!("2^{}", x.round() as i64),
-            false => String::new(),
-        };
-        chart
-            .configure_mesh()
-            .x_desc(panel.x_desc.as_str())
-            .y_desc("time (log scale)")
-            .x_labels((xs.1 - xs.0) as usize + 2)
-            .x_label_formatter(&pow2)
-            .y_label_formatter(&|y| fmt_time_axis(*y))
-            .x_label_style((FONT, 14))
-            .y_label_style((FONT, 14))
-            .axis_desc_style((FONT, 16))
-            .light_line_style(RGBColor(238, 238, 238))
-            .bold_line_style(RGBColor(205, 205, 205))
-            .draw()?;
-        for (i, (name, v)) in panel.series.iter().enumerate() {
-            let color = rgb(PALETTE[i % PALETTE.len()]);
-            chart
-                .draw_series(LineSeries::new(v.clone(), color.stroke_width(3)))?
-                .label(name.as_str())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 22, y)], color.stroke_width(3))
-                });
-            chart.draw_series(v.iter().map(|p| Circle::new(*p, 4, color.filled())))?;
-        }
-        for (j, (name, (x, y))) in panel.marks.iter().enumerate() {
-            let color = rgb(PALETTE[(panel.series.len() + j) % PALETTE.len()]);
-            chart
-                .draw_series([TriangleMarker::new((*x, *y), 9, color.filled())])?
-                .label(name.as_str())
-                .legend(move |(x, y)| TriangleMarker::new((x + 11, y), 7, color.filled()));
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperLeft)
-            .label_font((FONT, 15))
-            .background_style(WHITE.mix(0.92))
-            .border_style(BLACK)
-            .margin(10)
-            .draw()?;
-    }
-    Ok(())
 }
 
 /// A ratio as a bar label (`1.52×`, `0.81×`).
