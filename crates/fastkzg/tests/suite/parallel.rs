@@ -1,19 +1,29 @@
 //! Every parallel path against its serial twin: the same calls run in a
-//! one-thread pool (serial) and in a multi-thread pool must agree.
+//! one-thread pool (serial) and in a multi-thread pool must agree. On blst,
+//! whose kernels have parallel paths of their own, and on zkcrypto, which
+//! has no kernels and so runs every generic parallel path (arkworks and
+//! mcl run the same generic paths; their few kernels are serial).
 #![cfg(feature = "parallel")]
 
 use crate::common;
 
-backend_tests!(
-    serial_and_parallel_agree,
-    setup_loading_and_tables_agree,
-    many_caller_threads_share_fresh_settings,
-    calls_inside_a_callers_pool_agree,
-    every_function_runs_on_a_small_stack,
-    lazy_tables_built_inside_the_pool_do_not_deadlock,
-    many_threads_split_msms_and_fft_products,
-    decoding_in_chunks_names_the_first_bad_proof,
-);
+/// The tests of this file on one backend of the matrix (`backend_tests!`).
+macro_rules! parallel_tests_on {
+    ($module:ident, $backend:ty, $feature:literal) => {
+        backend_tests!(@backend $module, $backend, feature = $feature;
+            serial_and_parallel_agree,
+            setup_loading_and_tables_agree,
+            many_caller_threads_share_fresh_settings,
+            calls_inside_a_callers_pool_agree,
+            every_function_runs_on_a_small_stack,
+            lazy_tables_built_inside_the_pool_do_not_deadlock,
+            many_threads_split_msms_and_fft_products,
+            decoding_in_chunks_names_the_first_bad_proof
+        );
+    };
+}
+parallel_tests_on!(blst, fastkzg::Blst, "blst");
+parallel_tests_on!(zkcrypto, fastkzg::Zkcrypto, "zkcrypto");
 
 use common::{random_blob, rng};
 use fastkzg::backend::{Group, Module, Scalar};

@@ -467,12 +467,17 @@ fn split_fft_matches_serial<B: Backend>(seed: u64, log: usize) {
 }
 
 /// Runs a property over `cases` random inputs from `strategy` (proptest
-/// shrinks a failing input and reports it).
+/// shrinks a failing input and reports it), after the failures recorded in
+/// `toolkit.proptest-regressions` beside this file.
 fn property<S: Strategy>(cases: u32, strategy: S, test: impl Fn(S::Value))
 where
     S::Value: std::fmt::Debug,
 {
-    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(cases));
+    let config = ProptestConfig {
+        source_file: Some(file!()),
+        ..ProptestConfig::with_cases(cases)
+    };
+    let mut runner = proptest::test_runner::TestRunner::new(config);
     runner
         .run(&strategy, |v| {
             test(v);
