@@ -315,6 +315,14 @@ fn header_compiles_as_c99_and_cxx11() {
     }
 }
 
+/// Whether the static archive refers to the C++ runtime (its objects name
+/// the C++ personality routine).
+fn archive_needs_cxx_runtime(lib: &Path) -> bool {
+    let bytes = std::fs::read(lib).expect("read the static library");
+    let name = b"__gxx_personality_v0";
+    bytes.windows(name.len()).any(|w| w == name)
+}
+
 #[test]
 fn c_program_against_static_library() {
     let lib = library("libfastkzg.a");
@@ -324,6 +332,12 @@ fn c_program_against_static_library() {
     // (`rustc --print native-static-libs`).
     let mut link = vec![lib.display().to_string()];
     link.extend(["-lpthread", "-ldl", "-lm", "-lrt", "-lutil", "-lgcc_s"].map(String::from));
+    // A workspace build with every feature unifies the mcl backend into
+    // the library, and with it mcl's C++ objects, which need the C++
+    // runtime (`rustc --print native-static-libs` lists it then).
+    if archive_needs_cxx_runtime(&lib) {
+        link.push("-lstdc++".to_string());
+    }
     compile(&program, &link);
     let dump = dir.join("dump_static.bin");
     let _ = std::fs::remove_file(&dump);
