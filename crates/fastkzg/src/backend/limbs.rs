@@ -28,19 +28,3 @@ pub(crate) fn add_carry(carry: u8, a: u64, b: u64) -> (u8, u64) {
         ((s >> 64) as u8, s as u64)
     }
 }
-
-/// `a − b − borrow` as (borrow out, difference): one `sbb` on x86-64.
-#[inline(always)]
-pub(crate) fn sub_borrow(borrow: u8, a: u64, b: u64) -> (u8, u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut d = 0;
-        let c = core::arch::x86_64::_subborrow_u64(borrow, a, b, &mut d);
-        (c, d)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let d = (a as u128).wrapping_sub(b as u128 + borrow as u128);
-        ((d >> 127) as u8, d as u64)
-    }
-}
