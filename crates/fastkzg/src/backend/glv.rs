@@ -13,6 +13,8 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
+use super::limbs::sub_borrow;
+
 /// `λ = x² − 1 = 0xac45a4010001a40200000000ffffffff`, little-endian limbs.
 pub(crate) const LAMBDA: [u64; 2] = [0x0000_0000_ffff_ffff, 0xac45_a401_0001_a402];
 
@@ -51,11 +53,9 @@ pub(crate) fn split_scalar(k: &[u64; 4]) -> (u128, u128) {
     // rem = k − q·λ (fits in 256 bits and is small and non-negative).
     let ql = mul_wide(&[q as u64, (q >> 64) as u64], &LAMBDA);
     let mut rem = [0u64; 4];
-    let mut borrow = 0u128;
+    let mut borrow = 0;
     for i in 0..4 {
-        let t = (k[i] as u128).wrapping_sub(ql[i] as u128 + borrow);
-        rem[i] = t as u64;
-        borrow = (t >> 127) & 1;
+        (borrow, rem[i]) = sub_borrow(borrow, k[i], ql[i]);
     }
     let mut lo = (rem[1] as u128) << 64 | rem[0] as u128;
     let mut hi = (rem[3] as u128) << 64 | rem[2] as u128;

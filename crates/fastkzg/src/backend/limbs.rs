@@ -1,5 +1,6 @@
 //! Arithmetic on little-endian 64-bit limbs shared by the blst field types
-//! (`blst/limbs.rs`) and the scalar recodings of the MSMs.
+//! (`blst/limbs.rs`), the GLV scalar split and the scalar recodings of the
+//! MSMs.
 
 /// `a + b`, without the carry out (callers keep the sum below `2^(64N)`).
 #[inline(always)]
@@ -14,7 +15,7 @@ pub(crate) fn add_wrapping<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; 
 
 /// `a + b + carry` as (carry out, sum): one `adc` on x86-64.
 #[inline(always)]
-pub(crate) fn add_carry(carry: u8, a: u64, b: u64) -> (u8, u64) {
+fn add_carry(carry: u8, a: u64, b: u64) -> (u8, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         let mut s = 0;
@@ -26,5 +27,21 @@ pub(crate) fn add_carry(carry: u8, a: u64, b: u64) -> (u8, u64) {
     {
         let s = a as u128 + b as u128 + carry as u128;
         ((s >> 64) as u8, s as u64)
+    }
+}
+
+/// `a − b − borrow` as (borrow out, difference): one `sbb` on x86-64.
+#[inline(always)]
+pub(crate) fn sub_borrow(borrow: u8, a: u64, b: u64) -> (u8, u64) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let mut d = 0;
+        let c = core::arch::x86_64::_subborrow_u64(borrow, a, b, &mut d);
+        (c, d)
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let d = (a as u128).wrapping_sub(b as u128 + borrow as u128);
+        ((d >> 127) as u8, d as u64)
     }
 }

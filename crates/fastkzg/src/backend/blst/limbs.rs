@@ -5,7 +5,7 @@
 //! which the CPU cannot predict on random field elements
 //! (docs/performance-notes.md, "Field arithmetic").
 
-use crate::backend::limbs::add_wrapping;
+use crate::backend::limbs::{add_wrapping, sub_borrow};
 
 /// The limbs blst has just written, read one at a time. blst stores a
 /// result eight bytes at a time; copying it with wider moves (as the
@@ -18,22 +18,6 @@ pub(super) fn read_fresh<const N: usize>(limbs: &[u64; N]) -> [u64; N] {
         // volatile only keeps the loads eight bytes wide.
         unsafe { core::ptr::read_volatile(&limbs[i]) }
     })
-}
-
-/// `a − b − borrow` as (borrow out, difference): one `sbb` on x86-64.
-#[inline(always)]
-fn sub_borrow(borrow: u8, a: u64, b: u64) -> (u8, u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        let mut d = 0;
-        let c = core::arch::x86_64::_subborrow_u64(borrow, a, b, &mut d);
-        (c, d)
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let d = (a as u128).wrapping_sub(b as u128 + borrow as u128);
-        ((d >> 127) as u8, d as u64)
-    }
 }
 
 /// `a − b`, with the final borrow.
