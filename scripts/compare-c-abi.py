@@ -7,7 +7,11 @@ and times each function on the same inputs, alternating the libraries call
 by call (the first one rotating), so that load from other processes hits
 both alike. Prints the median of each and their ratio.
 
-    scripts/compare-c-abi.py OLD.so NEW.so [SECONDS_PER_FUNCTION]
+    scripts/compare-c-abi.py OLD.so NEW.so [SECONDS_PER_FUNCTION] [FILTER]
+
+FILTER keeps the functions whose name contains it. Besides four functions
+of ckzg.h it times two batch calls of fastkzg.h on 16 blobs (each call
+first forgets the decoded commitments, as the report's rows do).
 
 The environment of the run applies to both (FASTKZG_NO_IFMA=1,
 FASTKZG_NUM_THREADS=N). Build the old library in another target directory,
@@ -18,6 +22,7 @@ import ctypes, os, random, statistics, sys, time
 
 old_path, new_path = sys.argv[1], sys.argv[2]
 secs = float(sys.argv[3]) if len(sys.argv) > 3 else 3.0
+only = sys.argv[4] if len(sys.argv) > 4 else ""
 libc = ctypes.CDLL(None)
 libc.fopen.restype = ctypes.c_void_p
 libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
@@ -29,7 +34,7 @@ def load(path):
     s = ctypes.create_string_buffer(128)
     f = libc.fopen(SETUP, b"r")
     lib.load_trusted_setup_file.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_uint64]
-    assert lib.load_trusted_setup_file(s, f, 0) == 0
+    assert lib.load_trusted_setup_file(s, f, ctypes.c_uint64(0)) == 0
     libc.fclose(f)
     return lib, s
 
@@ -60,15 +65,41 @@ idx = (ctypes.c_uint64 * 128)(*range(128))
 comms = c0 * 128
 def verify(lib, s):
     ok = ctypes.c_bool(False)
-    assert lib.verify_cell_kzg_proof_batch(ctypes.byref(ok), comms, idx, cells, proofs, 128, s) == 0
+    assert lib.verify_cell_kzg_proof_batch(ctypes.byref(ok), comms, idx, cells, proofs, ctypes.c_uint64(128), s) == 0
+    assert ok.value
+# 16 blobs with their commitments, cells and proofs (the first build's).
+blobs = [B] + [blob() for _ in range(15)]
+many = [(commit(*libs[0], b), *cells_proofs(*libs[0], b)) for b in blobs]
+def forget(lib, s):
+    assert lib.fastkzg_forget_decoded_commitments(s) == 0
+# verify_cells_shared_indices: 16 blobs at 8 shared indices.
+shared = sorted(random.Random(8).sample(range(128), 8))
+sh_idx = (ctypes.c_uint64 * 8)(*shared)
+sh_comms = b"".join(m[0] for m in many)
+sh_cells = b"".join(m[1][2048 * i:2048 * (i + 1)] for m in many for i in shared)
+sh_proofs = b"".join(m[2][48 * i:48 * (i + 1)] for m in many for i in shared)
+def verify_shared(lib, s):
+    forget(lib, s)
+    ok = ctypes.c_bool(False)
+    assert lib.fastkzg_verify_cells_shared_indices(ctypes.byref(ok), sh_comms, sh_idx, ctypes.c_uint64(8), sh_cells, sh_proofs, ctypes.c_uint64(16), s) == 0
+    assert ok.value
+# verify_blob_cell_proofs: 6 blobs, all 128 proofs of each.
+six_blobs = b"".join(blobs[:6]); six_comms = sh_comms[:6 * 48]
+six_proofs = b"".join(m[2] for m in many[:6])
+def verify_blobs(lib, s):
+    forget(lib, s)
+    ok = ctypes.c_bool(False)
+    assert lib.fastkzg_verify_blob_cell_proofs(ctypes.byref(ok), six_blobs, six_comms, six_proofs, ctypes.c_uint64(6), s) == 0
     assert ok.value
 cases = [
     ("blob_to_kzg_commitment", lambda lib, s: commit(lib, s, B)),
     ("compute_cells", lambda lib, s: cells_proofs(lib, s, B, False)),
     ("compute_cells_and_kzg_proofs, p0", lambda lib, s: cells_proofs(lib, s, B)),
     ("verify_cell_kzg_proof_batch, 128 cells", verify),
+    ("verify_blob_cell_proofs, 6 blobs", verify_blobs),
+    ("verify_cells_shared_indices, 16 × 8", verify_shared),
 ]
-for name, f in cases:
+for name, f in [c for c in cases if only in c[0]]:
     samples = ([], [])
     start = time.perf_counter(); r = 0
     while time.perf_counter() - start < 2 * secs or r < 10:
