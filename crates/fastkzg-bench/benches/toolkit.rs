@@ -48,13 +48,13 @@ fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let quick = quick || std::env::var_os("FASTKZG_BENCH_QUICK").is_some();
     // 10 samples, 1 s warm-up, 3 s measurement (criterion stretches it for
-    // slow cases); plots when a font is found. Arguments apply on top.
-    let c = Criterion::default()
+    // slow cases), no plots. Arguments apply on top.
+    let mut c = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
-    let fonts = fastkzg_bench::charts::register_fonts().is_some();
-    let mut c = if fonts { c } else { c.without_plots() }.configure_from_args();
+        .measurement_time(Duration::from_secs(3))
+        .without_plots()
+        .configure_from_args();
     fastkzg_bench::each_backend!(|B| backend::<B>(&mut c, quick));
     c.final_summary();
 }

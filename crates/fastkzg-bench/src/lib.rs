@@ -2,11 +2,11 @@
 //!
 //! The report (`cargo run --release -p fastkzg-bench --bin report --
 //! --quick`) measures fastkzg and its peers interleaved in one process on
-//! identical inputs and writes `BENCHMARKS.md`, `docs/bench-results.tsv`
-//! and the charts in `docs/`; the criterion bench `benches/toolkit.rs`
+//! identical inputs and writes `BENCHMARKS.md` and
+//! `docs/bench-results.tsv`; the criterion bench `benches/toolkit.rs`
 //! covers the toolkit. Modules: [`cases`] (the case table and the
-//! libraries), [`measure`] (the sampler), [`report`], [`markdown`],
-//! [`charts`] (the report and its outputs), [`cabi`] (fastkzg's C ABI),
+//! libraries), [`measure`] (the sampler), [`report`] and [`markdown`] (the
+//! report and its outputs), [`cabi`] (fastkzg's C ABI),
 //! [`gopeer`] (go-eth-kzg), [`memory`], [`toolkit`] (FFTs, MSMs, FK20,
 //! recovery; fastkzg only), [`peers`] and [`threads`] (plumbing).
 
@@ -19,7 +19,6 @@ use rand::{RngCore, SeedableRng};
 
 pub mod cabi;
 pub mod cases;
-pub mod charts;
 pub mod gopeer;
 pub mod markdown;
 pub mod measure;

@@ -1,11 +1,10 @@
-//! The report's outputs: the machine description, `BENCHMARKS.md`,
-//! `docs/bench-results.tsv` and the charts, all from [`Results`] (so that
-//! `report --replot` redraws them from the TSV alone).
+//! The report's outputs: the machine description, `BENCHMARKS.md` and
+//! `docs/bench-results.tsv`, all from [`Results`] (so that `report
+//! --replot` rewrites the Markdown from the TSV alone).
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::charts::{self, Bars};
 use crate::measure::fmt_time;
 use crate::report::Results;
 
@@ -52,7 +51,7 @@ pub fn collect_meta(res: &mut Results) {
         let at = lock.find(&pat)? + pat.len();
         Some(format!("{name} {}", &lock[at..at + lock[at..].find('"')?]))
     };
-    let names = "fastkzg c-kzg rust_eth_kzg blst ark-bls12-381 rayon criterion plotters";
+    let names = "fastkzg c-kzg rust_eth_kzg blst ark-bls12-381 rayon criterion";
     let crates: Vec<String> = names.split(' ').filter_map(version).collect();
     let features = [
         ("parallel", cfg!(feature = "parallel")),
@@ -103,18 +102,14 @@ pub fn collect_meta(res: &mut Results) {
     }
 }
 
-/// Writes `BENCHMARKS.md`, `docs/bench-results.tsv` and the charts.
+/// Writes `BENCHMARKS.md` and `docs/bench-results.tsv`.
 pub fn write_outputs(res: &Results, out_dir: &Path) -> Result<(), String> {
     let docs = out_dir.join("docs");
     std::fs::create_dir_all(&docs).map_err(|e| format!("{}: {e}", docs.display()))?;
     let tsv = docs.join("bench-results.tsv");
     std::fs::write(&tsv, res.to_tsv()).map_err(|e| format!("{}: {e}", tsv.display()))?;
-    let mut res = res.clone();
-    if let Err(e) = draw_charts(&res, &docs) {
-        res.note(format!("charts not drawn: {e}"));
-    }
     let md = out_dir.join("BENCHMARKS.md");
-    std::fs::write(&md, markdown(&res)).map_err(|e| format!("{}: {e}", md.display()))
+    std::fs::write(&md, markdown(res)).map_err(|e| format!("{}: {e}", md.display()))
 }
 
 fn mib(bytes: Option<f64>) -> String {
@@ -243,19 +238,11 @@ pub fn markdown(res: &Results) -> String {
             s += "The last column is the speed-up of fastkzg's second thread: fastkzg 2T / fastkzg at one thread (from the one-thread table of the same kernels, another process).\n\n";
         }
         let _ = writeln!(s, "{}", comparison_table(res, sections, vs_1t));
-        if sections[0] == primary_api(res) {
-            s += "![fastkzg vs peers, one thread](docs/bench-api.png)\n\n![speed-up of fastkzg over each peer](docs/bench-ratio.png)\n\n";
-        }
     }
     memory_markdown(res, &mut s);
     toolkit_markdown(res, &mut s);
-    let _ = write!(s, "## Reproduce\n\n```sh\n# this report (--quick: a few minutes; --full: more samples, every precompute level; --smoke: a functional check; the go-eth-kzg column needs Go, --no-go leaves it out; --no-c-abi leaves out the C ABI column; --help lists the rest)\n{}\n# re-render this file and the charts from docs/bench-results.tsv\ncargo run --release -p fastkzg-bench --bin report -- --replot\n# the toolkit under criterion (--features parallel adds 2 threads, arkworks the second backend)\ncargo bench -p fastkzg-bench --bench toolkit -- --quick\n```\n", m("command"));
+    let _ = write!(s, "## Reproduce\n\n```sh\n# this report (--quick: a few minutes; --full: more samples, every precompute level; --smoke: a functional check; the go-eth-kzg column needs Go, --no-go leaves it out; --no-c-abi leaves out the C ABI column; --help lists the rest)\n{}\n# rewrite this file from docs/bench-results.tsv\ncargo run --release -p fastkzg-bench --bin report -- --replot\n# the toolkit under criterion (--features parallel adds 2 threads, arkworks the second backend)\ncargo bench -p fastkzg-bench --bench toolkit -- --quick\n```\n", m("command"));
     s
-}
-
-/// The one-thread API section the charts show: with IFMA when measured.
-fn primary_api(res: &Results) -> &'static str {
-    ["api-1t", "api-1t-noifma"][usize::from(res.cases(&["api-1t"]).is_empty())]
 }
 
 fn memory_markdown(res: &Results, s: &mut String) {
@@ -319,61 +306,6 @@ fn toolkit_markdown(res: &Results, s: &mut String) {
         row
     });
     let _ = writeln!(s, "{}", table(head, 2, rows));
-}
-
-fn draw_charts(res: &Results, docs: &Path) -> Result<(), String> {
-    let (api, m) = (primary_api(res), |k| res.meta(k).unwrap_or("?"));
-    let (cases, ifma) = (res.cases(&[api]), ifma_of(api));
-    if !cases.is_empty() {
-        let ms = |l: &String| {
-            let v = cases.iter().map(|(s, c, _)| res.value(s, c, 0, l));
-            (l.clone(), v.collect())
-        };
-        let (cpu, date) = (m("cpu"), m("date"));
-        let bars = Bars {
-            title: format!("fastkzg vs peers: Ethereum API, one thread, {ifma}"),
-            note: format!("median time per call (log scale; shorter is faster) — {cpu}, {date}"),
-            rows: cases.iter().map(|(_, _, t)| t.clone()).collect(),
-            series: res.labels(&[api]).iter().map(ms).collect(),
-            ratio: false,
-        };
-        charts::draw_bars(&bars, docs, "bench-api")?;
-    }
-    // Speed-up of fastkzg over each peer, one and two threads, same kernels
-    // (case keys are unique across the API and setup sections).
-    let sfx = api.strip_prefix("api-1t").unwrap_or_default();
-    let secs = |t: &str| ["api", "setup"].map(|p| format!("{p}-{t}{sfx}"));
-    let (one, two) = (secs("1t"), secs("2t"));
-    let all: Vec<&str> = one.iter().chain(&two).map(String::as_str).collect();
-    let mut rows = res.distinct(&all, |t| (t.case.clone(), t.title.clone()));
-    rows.retain(|(c, _)| !c.starts_with("load_mainnet_lazy"));
-    let mut series = Vec::new();
-    for (secs, ours, name) in [
-        (&one, "fastkzg", "vs {} (1 thread)"),
-        (&two, "fastkzg 2T", "2 threads: vs {}"),
-    ] {
-        let secs: Vec<&str> = secs.iter().map(String::as_str).collect();
-        let find = |c: &str, l: &str| secs.iter().find_map(|s| res.value(s, c, 0, l));
-        let peers = res.labels(&secs);
-        for peer in peers.iter().filter(|l| !l.starts_with("fastkzg")) {
-            let ratio = |c: &String| Some(find(c, peer)? / find(c, ours)?);
-            let vals: Vec<Option<f64>> = rows.iter().map(|(c, _)| ratio(c)).collect();
-            if vals.iter().any(Option::is_some) {
-                series.push((name.replace("{}", peer), vals));
-            }
-        }
-    }
-    if !series.is_empty() {
-        let bars = Bars {
-            title: format!("Speed-up of fastkzg over each peer, {ifma}"),
-            note: "peer time / fastkzg time, same inputs, same process (log scale): right of the line = fastkzg faster".into(),
-            rows: rows.into_iter().map(|(_, n)| n).collect(),
-            series,
-            ratio: true,
-        };
-        charts::draw_bars(&bars, docs, "bench-ratio")?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! The report command: measures the Ethereum API, trusted-setup loading,
-//! the toolkit and memory, then writes `BENCHMARKS.md`, the raw results
-//! (`docs/bench-results.tsv`) and the charts (`docs/bench-*.png|svg`).
+//! the toolkit and memory, then writes `BENCHMARKS.md` and the raw results
+//! (`docs/bench-results.tsv`).
 //!
 //! This process writes the inputs once (a fixture file); one child process
 //! per table measures every library interleaved on them: at one thread
@@ -24,8 +24,8 @@ use crate::threads::Threads;
 use crate::toolkit::{Tool, ToolkitInputs};
 
 /// Measures fastkzg against c-kzg 2.1.8, rust_eth_kzg 0.10.0 and (with Go
-/// installed) go-eth-kzg 1.5.0 and writes BENCHMARKS.md,
-/// docs/bench-results.tsv and docs/bench-*.png|svg.
+/// installed) go-eth-kzg 1.5.0 and writes BENCHMARKS.md and
+/// docs/bench-results.tsv.
 #[derive(Parser, Clone, Debug, Default)]
 #[command(name = "report")]
 pub struct Args {
@@ -54,17 +54,12 @@ pub struct Args {
     /// Where BENCHMARKS.md and docs/ go (default: the workspace root).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Rewrite BENCHMARKS.md and the charts from a results file (default
+    /// Rewrite BENCHMARKS.md from a results file (default
     /// OUT/docs/bench-results.tsv) without measuring.
     /// (Without a value clap gives `Some(None)`: an empty default would be
     /// refused by its path parser.)
     #[arg(long, num_args = 0..=1)]
     pub replot: Option<Option<PathBuf>>,
-    /// Only write the comparison inputs (64 random blobs with their
-    /// commitments, proofs, cells and cell proofs) to FILE, for comparison
-    /// processes run by hand elsewhere (see docs/xeon/README.md).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["child", "replot"])]
-    pub write_fixture: Option<PathBuf>,
     /// Internal: measure one table and print its results (TSV).
     #[arg(long, hide = true)]
     pub child: bool,
@@ -324,9 +319,6 @@ pub fn run(args: &Args) -> Result<(), String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         return crate::markdown::write_outputs(&Results::from_tsv(&text)?, &out_dir);
     }
-    if let Some(file) = &args.write_fixture {
-        return write_fixture(file).map_err(|e| format!("{}: {e}", file.display()));
-    }
     let start = Instant::now();
     let mut res = Results::default();
     crate::markdown::collect_meta(&mut res);
@@ -585,9 +577,6 @@ mod tests {
         let r = Args::try_parse_from(["report", "--replot", "x.tsv", "--out", "o"]).unwrap();
         assert_eq!(r.replot, Some(Some(PathBuf::from("x.tsv"))));
         assert_eq!(Args::try_parse_from(["report"]).unwrap().replot, None);
-        let w = Args::try_parse_from(["report", "--write-fixture", "fx.bin"]).unwrap();
-        assert_eq!(w.write_fixture, Some(PathBuf::from("fx.bin")));
-        assert!(Args::try_parse_from(["report", "--write-fixture", "f", "--child"]).is_err());
         let peers = Peers {
             go: None,
             c_abi: Some("lib.so".into()),
