@@ -456,23 +456,21 @@ fn butterflies<'r, F: Scalar + 'r, T: Module<F>>(
     w: impl Fn(usize) -> &'r F + Sync + Send,
     parallel: bool,
 ) {
-    let butterfly = |(j, (x, y)): (usize, (&mut T, &mut T))| {
-        butterfly_at::<F, T, false>(j, x, y, &w);
-    };
     #[cfg(feature = "parallel")]
     if parallel && crate::par::is_parallel() {
         use rayon::prelude::*;
         lo.par_iter_mut()
             .zip(hi.par_iter_mut())
             .enumerate()
-            .for_each(butterfly);
+            .for_each(|(j, (x, y))| butterfly_at::<F, T, false>(j, x, y, &w));
         return;
     }
     let _ = parallel;
-    lo.iter_mut()
-        .zip(hi.iter_mut())
-        .enumerate()
-        .for_each(butterfly);
+    // A plain loop, so that the butterflies inline into it: one closure
+    // for both paths was compiled as a call per butterfly.
+    for (j, (x, y)) in lo.iter_mut().zip(hi.iter_mut()).enumerate() {
+        butterfly_at::<F, T, false>(j, x, y, &w);
+    }
 }
 
 /// Forward FFT with natural-order input and **bit-reversed** output, in
