@@ -7,10 +7,11 @@ fuzz/src/targets.rs). The reference tests are read from the in-repo copy
 spec-tests/, or from the folder FASTKZG_SPEC_TESTS names (scripts/fuzz.sh
 checks it with scripts/check-spec-tests.sh first).
 
-The batch targets (fuzz/src/batch.rs) get a few of those cases as one- and
-two-blob batches in their positional shape, and a few short inputs in the
-crafted shape (first byte 0x80, then bytes that choose the blobs, indices
-and corruptions), so that a short run starts from varied batches.
+The batch targets (fuzz/src/batch.rs and batch/verify.rs) get a few of
+those cases as one- and two-blob batches in their positional shape, and a
+few short inputs in the crafted shape (first byte 0x80, then bytes that
+choose the blobs, indices and corruptions), so that a short run starts
+from varied batches.
 """
 import os
 import random

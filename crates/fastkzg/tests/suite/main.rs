@@ -11,7 +11,9 @@ mod common;
 
 mod api_checks;
 mod backend_agreement;
+mod backend_malformed;
 mod batch;
+mod batch_verify;
 mod differential_ckzg;
 mod eip7594;
 mod embedded_setup;
