@@ -9,9 +9,10 @@ both alike. Prints the median of each and their ratio.
 
     scripts/compare-c-abi.py OLD.so NEW.so [SECONDS_PER_FUNCTION] [FILTER]
 
-FILTER keeps the functions whose name contains it. Besides four functions
-of ckzg.h it times two batch calls of fastkzg.h on 16 blobs (each call
-first forgets the decoded commitments, as the report's rows do).
+FILTER keeps the functions whose name contains it. Besides every function
+of ckzg.h it times the batch calls of fastkzg.h on 6 and 16 blobs (each
+verification first forgets the decoded commitments, as the report's rows
+do).
 
 The environment of the run applies to both (FASTKZG_NO_IFMA=1,
 FASTKZG_NUM_THREADS=N). Build the old library in another target directory,
@@ -91,11 +92,70 @@ def verify_blobs(lib, s):
     ok = ctypes.c_bool(False)
     assert lib.fastkzg_verify_blob_cell_proofs(ctypes.byref(ok), six_blobs, six_comms, six_proofs, ctypes.c_uint64(6), s) == 0
     assert ok.value
+# The other ckzg.h functions, on blob 0 (z: another blob's first element).
+z = blobs[1][:32]
+def kzg_proof(lib, s):
+    proof, y = ctypes.create_string_buffer(48), ctypes.create_string_buffer(32)
+    assert lib.compute_kzg_proof(proof, y, B, z, s) == 0
+    return proof.raw, y.raw
+pz, yz = kzg_proof(*libs[0])
+def blob_proof(lib, s):
+    out = ctypes.create_string_buffer(48)
+    assert lib.compute_blob_kzg_proof(out, B, c0, s) == 0
+    return out.raw
+bp = blob_proof(*libs[0])
+def check(ret, ok):
+    assert ret == 0 and ok.value
+def verify_point(lib, s):
+    ok = ctypes.c_bool(False)
+    check(lib.verify_kzg_proof(ctypes.byref(ok), c0, z, yz, pz, s), ok)
+def verify_blob(lib, s):
+    ok = ctypes.c_bool(False)
+    check(lib.verify_blob_kzg_proof(ctypes.byref(ok), B, c0, bp, s), ok)
+sixteen_blobs = b"".join(blobs)
+def blob_proofs_of(lib, s):
+    out = []
+    for b, m in zip(blobs, many):
+        o = ctypes.create_string_buffer(48)
+        assert lib.compute_blob_kzg_proof(o, b, m[0], s) == 0
+        out.append(o.raw)
+    return b"".join(out)
+bps = blob_proofs_of(*libs[0])
+def verify_blob_batch(lib, s):
+    ok = ctypes.c_bool(False)
+    check(lib.verify_blob_kzg_proof_batch(ctypes.byref(ok), sixteen_blobs, sh_comms, bps, ctypes.c_uint64(16), s), ok)
+# Recovery from a random half of blob 0's cells (cells and proofs).
+half = sorted(random.Random(7).sample(range(128), 64))
+rc_idx = (ctypes.c_uint64 * 64)(*half)
+rc_cells = b"".join(cells[2048 * i:2048 * (i + 1)] for i in half)
+def recover(lib, s):
+    out_c, out_p = ctypes.create_string_buffer(128 * 2048), ctypes.create_string_buffer(128 * 48)
+    assert lib.recover_cells_and_kzg_proofs(out_c, out_p, rc_idx, rc_cells, ctypes.c_uint64(64), s) == 0
+# The batch computations of fastkzg.h over 6 blobs.
+def cells_batch(lib, s):
+    out = ctypes.create_string_buffer(6 * 128 * 2048)
+    assert lib.fastkzg_compute_cells_batch(out, six_blobs, ctypes.c_uint64(6), s) == 0
+def cells_proofs_batch(lib, s):
+    out_c, out_p = ctypes.create_string_buffer(6 * 128 * 2048), ctypes.create_string_buffer(6 * 128 * 48)
+    assert lib.fastkzg_compute_cells_and_kzg_proofs_batch(out_c, out_p, six_blobs, ctypes.c_uint64(6), s) == 0
+rb_cells = b"".join(m[1][2048 * i:2048 * (i + 1)] for m in many[:6] for i in half)
+def recover_batch(lib, s):
+    out = ctypes.create_string_buffer(6 * 128 * 2048)
+    assert lib.fastkzg_recover_cells_batch(out, rc_idx, ctypes.c_uint64(64), rb_cells, ctypes.c_uint64(6), s) == 0
 cases = [
     ("blob_to_kzg_commitment", lambda lib, s: commit(lib, s, B)),
     ("compute_cells", lambda lib, s: cells_proofs(lib, s, B, False)),
     ("compute_cells_and_kzg_proofs, p0", lambda lib, s: cells_proofs(lib, s, B)),
+    ("compute_kzg_proof", kzg_proof),
+    ("compute_blob_kzg_proof", blob_proof),
+    ("verify_kzg_proof", verify_point),
+    ("verify_blob_kzg_proof", verify_blob),
+    ("verify_blob_kzg_proof_batch, 16 blobs", verify_blob_batch),
+    ("recover_cells_and_kzg_proofs, random half", recover),
     ("verify_cell_kzg_proof_batch, 128 cells", verify),
+    ("compute_cells_batch, 6 blobs", cells_batch),
+    ("compute_cells_and_kzg_proofs_batch, 6 blobs", cells_proofs_batch),
+    ("recover_cells_batch, 6 blobs", recover_batch),
     ("verify_blob_cell_proofs, 6 blobs", verify_blobs),
     ("verify_cells_shared_indices, 16 × 8", verify_shared),
 ]
