@@ -13,7 +13,7 @@
 use alloc::vec;
 use alloc::vec::Vec;
 
-use super::limbs::sub_borrow;
+use super::limbs::sub_with_borrow;
 
 /// `λ = x² − 1 = 0xac45a4010001a40200000000ffffffff`, little-endian limbs.
 pub(crate) const LAMBDA: [u64; 2] = [0x0000_0000_ffff_ffff, 0xac45_a401_0001_a402];
@@ -52,11 +52,7 @@ pub(crate) fn split_scalar(k: &[u64; 4]) -> (u128, u128) {
     let mut q = (prod[7] as u128) << 64 | prod[6] as u128;
     // rem = k − q·λ (fits in 256 bits and is small and non-negative).
     let ql = mul_wide(&[q as u64, (q >> 64) as u64], &LAMBDA);
-    let mut rem = [0u64; 4];
-    let mut borrow = 0;
-    for i in 0..4 {
-        (borrow, rem[i]) = sub_borrow(borrow, k[i], ql[i]);
-    }
+    let (rem, _) = sub_with_borrow(k, &[ql[0], ql[1], ql[2], ql[3]]);
     let mut lo = (rem[1] as u128) << 64 | rem[0] as u128;
     let mut hi = (rem[3] as u128) << 64 | rem[2] as u128;
     while hi != 0 || lo >= lambda {

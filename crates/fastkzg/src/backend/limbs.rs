@@ -13,6 +13,17 @@ pub(crate) fn add_wrapping<const N: usize>(a: &[u64; N], b: &[u64; N]) -> [u64; 
     out
 }
 
+/// `a − b`, with the final borrow.
+#[inline(always)]
+pub(crate) fn sub_with_borrow<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
+    let mut out = [0u64; N];
+    let mut borrow = 0u8;
+    for i in 0..N {
+        (borrow, out[i]) = sub_borrow(borrow, a[i], b[i]);
+    }
+    (out, borrow != 0)
+}
+
 /// `a + b + carry` as (carry out, sum): one `adc` on x86-64.
 #[inline(always)]
 fn add_carry(carry: u8, a: u64, b: u64) -> (u8, u64) {
@@ -32,7 +43,7 @@ fn add_carry(carry: u8, a: u64, b: u64) -> (u8, u64) {
 
 /// `a − b − borrow` as (borrow out, difference): one `sbb` on x86-64.
 #[inline(always)]
-pub(crate) fn sub_borrow(borrow: u8, a: u64, b: u64) -> (u8, u64) {
+fn sub_borrow(borrow: u8, a: u64, b: u64) -> (u8, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         let mut d = 0;

@@ -5,7 +5,8 @@
 //! which the CPU cannot predict on random field elements
 //! (docs/performance-notes.md, "Field arithmetic").
 
-use crate::backend::limbs::{add_wrapping, sub_borrow};
+use crate::backend::limbs::add_wrapping;
+pub(super) use crate::backend::limbs::sub_with_borrow;
 
 /// The limbs blst has just written, read one at a time. blst stores a
 /// result eight bytes at a time; copying it with wider moves (as the
@@ -18,17 +19,6 @@ pub(super) fn read_fresh<const N: usize>(limbs: &[u64; N]) -> [u64; N] {
         // volatile only keeps the loads eight bytes wide.
         unsafe { core::ptr::read_volatile(&limbs[i]) }
     })
-}
-
-/// `a − b`, with the final borrow.
-#[inline(always)]
-pub(super) fn sub_with_borrow<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], bool) {
-    let mut out = [0u64; N];
-    let mut borrow = 0u8;
-    for i in 0..N {
-        (borrow, out[i]) = sub_borrow(borrow, a[i], b[i]);
-    }
-    (out, borrow != 0)
 }
 
 /// All ones if `flag`, else zero.
