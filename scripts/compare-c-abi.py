@@ -64,10 +64,14 @@ assert c0 == c1 and cp0 == cp1, "the builds disagree"
 cells, proofs = cp0
 idx = (ctypes.c_uint64 * 128)(*range(128))
 comms = c0 * 128
-def verify(lib, s):
+def verified(call, *args):
+    """Calls a verification (its `bool *ok` first) and asserts it accepts."""
     ok = ctypes.c_bool(False)
-    assert lib.verify_cell_kzg_proof_batch(ctypes.byref(ok), comms, idx, cells, proofs, ctypes.c_uint64(128), s) == 0
-    assert ok.value
+    assert call(ctypes.byref(ok), *args) == 0 and ok.value
+def cell(cells_bytes, i):
+    return cells_bytes[2048 * i:2048 * (i + 1)]
+def verify(lib, s):
+    verified(lib.verify_cell_kzg_proof_batch, comms, idx, cells, proofs, ctypes.c_uint64(128), s)
 # 16 blobs with their commitments, cells and proofs (the first build's).
 blobs = [B] + [blob() for _ in range(15)]
 many = [(commit(*libs[0], b), *cells_proofs(*libs[0], b)) for b in blobs]
@@ -77,21 +81,17 @@ def forget(lib, s):
 shared = sorted(random.Random(8).sample(range(128), 8))
 sh_idx = (ctypes.c_uint64 * 8)(*shared)
 sh_comms = b"".join(m[0] for m in many)
-sh_cells = b"".join(m[1][2048 * i:2048 * (i + 1)] for m in many for i in shared)
+sh_cells = b"".join(cell(m[1], i) for m in many for i in shared)
 sh_proofs = b"".join(m[2][48 * i:48 * (i + 1)] for m in many for i in shared)
 def verify_shared(lib, s):
     forget(lib, s)
-    ok = ctypes.c_bool(False)
-    assert lib.fastkzg_verify_cells_shared_indices(ctypes.byref(ok), sh_comms, sh_idx, ctypes.c_uint64(8), sh_cells, sh_proofs, ctypes.c_uint64(16), s) == 0
-    assert ok.value
+    verified(lib.fastkzg_verify_cells_shared_indices, sh_comms, sh_idx, ctypes.c_uint64(8), sh_cells, sh_proofs, ctypes.c_uint64(16), s)
 # verify_blob_cell_proofs: 6 blobs, all 128 proofs of each.
 six_blobs = b"".join(blobs[:6]); six_comms = sh_comms[:6 * 48]
 six_proofs = b"".join(m[2] for m in many[:6])
 def verify_blobs(lib, s):
     forget(lib, s)
-    ok = ctypes.c_bool(False)
-    assert lib.fastkzg_verify_blob_cell_proofs(ctypes.byref(ok), six_blobs, six_comms, six_proofs, ctypes.c_uint64(6), s) == 0
-    assert ok.value
+    verified(lib.fastkzg_verify_blob_cell_proofs, six_blobs, six_comms, six_proofs, ctypes.c_uint64(6), s)
 # The other ckzg.h functions, on blob 0 (z: another blob's first element).
 z = blobs[1][:32]
 def kzg_proof(lib, s):
@@ -99,35 +99,23 @@ def kzg_proof(lib, s):
     assert lib.compute_kzg_proof(proof, y, B, z, s) == 0
     return proof.raw, y.raw
 pz, yz = kzg_proof(*libs[0])
-def blob_proof(lib, s):
+def blob_proof(lib, s, b=B, c=c0):
     out = ctypes.create_string_buffer(48)
-    assert lib.compute_blob_kzg_proof(out, B, c0, s) == 0
+    assert lib.compute_blob_kzg_proof(out, b, c, s) == 0
     return out.raw
 bp = blob_proof(*libs[0])
-def check(ret, ok):
-    assert ret == 0 and ok.value
 def verify_point(lib, s):
-    ok = ctypes.c_bool(False)
-    check(lib.verify_kzg_proof(ctypes.byref(ok), c0, z, yz, pz, s), ok)
+    verified(lib.verify_kzg_proof, c0, z, yz, pz, s)
 def verify_blob(lib, s):
-    ok = ctypes.c_bool(False)
-    check(lib.verify_blob_kzg_proof(ctypes.byref(ok), B, c0, bp, s), ok)
+    verified(lib.verify_blob_kzg_proof, B, c0, bp, s)
 sixteen_blobs = b"".join(blobs)
-def blob_proofs_of(lib, s):
-    out = []
-    for b, m in zip(blobs, many):
-        o = ctypes.create_string_buffer(48)
-        assert lib.compute_blob_kzg_proof(o, b, m[0], s) == 0
-        out.append(o.raw)
-    return b"".join(out)
-bps = blob_proofs_of(*libs[0])
+bps = b"".join(blob_proof(*libs[0], b, m[0]) for b, m in zip(blobs, many))
 def verify_blob_batch(lib, s):
-    ok = ctypes.c_bool(False)
-    check(lib.verify_blob_kzg_proof_batch(ctypes.byref(ok), sixteen_blobs, sh_comms, bps, ctypes.c_uint64(16), s), ok)
+    verified(lib.verify_blob_kzg_proof_batch, sixteen_blobs, sh_comms, bps, ctypes.c_uint64(16), s)
 # Recovery from a random half of blob 0's cells (cells and proofs).
 half = sorted(random.Random(7).sample(range(128), 64))
 rc_idx = (ctypes.c_uint64 * 64)(*half)
-rc_cells = b"".join(cells[2048 * i:2048 * (i + 1)] for i in half)
+rc_cells = b"".join(cell(cells, i) for i in half)
 def recover(lib, s):
     out_c, out_p = ctypes.create_string_buffer(128 * 2048), ctypes.create_string_buffer(128 * 48)
     assert lib.recover_cells_and_kzg_proofs(out_c, out_p, rc_idx, rc_cells, ctypes.c_uint64(64), s) == 0
@@ -138,7 +126,7 @@ def cells_batch(lib, s):
 def cells_proofs_batch(lib, s):
     out_c, out_p = ctypes.create_string_buffer(6 * 128 * 2048), ctypes.create_string_buffer(6 * 128 * 48)
     assert lib.fastkzg_compute_cells_and_kzg_proofs_batch(out_c, out_p, six_blobs, ctypes.c_uint64(6), s) == 0
-rb_cells = b"".join(m[1][2048 * i:2048 * (i + 1)] for m in many[:6] for i in half)
+rb_cells = b"".join(cell(m[1], i) for m in many[:6] for i in half)
 def recover_batch(lib, s):
     out = ctypes.create_string_buffer(6 * 128 * 2048)
     assert lib.fastkzg_recover_cells_batch(out, rc_idx, ctypes.c_uint64(64), rb_cells, ctypes.c_uint64(6), s) == 0
