@@ -8,6 +8,7 @@
 mod common;
 
 use fastkzg::ethereum::precompute::{budget_points, fk20_plan, Fk20Plan};
+use fastkzg::msm::dispatch::fixed_base_table;
 use fastkzg::{DefaultBackend, KzgSettings, MAX_PRECOMPUTE};
 
 const STACK: usize = 256 * 1024;
@@ -51,7 +52,7 @@ fn every_level_runs_on_a_small_stack_and_agrees() {
                 .unwrap_or_else(|_| panic!("level {level} panicked (ifma {ifma})"));
             assert!(out.0 == reference.0, "cells at level {level}, ifma {ifma}");
             assert!(out.1 == reference.1, "proofs at level {level}, ifma {ifma}");
-            assert_eq!(plan, fk20_plan(level, ifma));
+            assert_eq!(plan, fk20_plan(level, fixed_base_table::<DefaultBackend>()));
             assert!(plan.table_points() <= budget_points(level));
             println!(
                 "ifma {ifma}: level {level:2} plan {plan:?} settings {:.1} MiB",

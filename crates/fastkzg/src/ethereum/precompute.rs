@@ -11,6 +11,7 @@
 //! holds the fastest plan on is as fast as any other.
 
 use crate::ethereum::constants::{CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL};
+use crate::msm::dispatch::FixedBaseTable;
 
 /// The largest accepted `precompute` level (as in c-kzg-4844).
 pub const MAX_PRECOMPUTE: usize = 15;
@@ -69,13 +70,15 @@ pub fn budget_points(precompute: usize) -> usize {
     }
 }
 
-/// The candidate plans, slowest first, with the backend's MSM kernel
-/// (`accelerated`: blst's AVX-512 IFMA kernels) or without. Plans that were
-/// not faster than a cheaper one are left out (docs/precompute.md has the
-/// measurements): larger subset-sum windows (60 MiB and more) and the
-/// windows of other sizes.
-fn candidates(accelerated: bool) -> &'static [Fk20Plan] {
-    if accelerated {
+/// The candidate plans, slowest first, for the table family that is
+/// fastest on this CPU ([`crate::msm::dispatch::fixed_base_table`]:
+/// Pippenger windows where the backend's MSM kernels run, blst's AVX-512
+/// IFMA kernels, else subset sums). Plans that were not faster than a
+/// cheaper one are left out (docs/precompute.md has the measurements):
+/// larger subset-sum windows (60 MiB and more) and the windows of other
+/// sizes.
+fn candidates(table: FixedBaseTable) -> &'static [Fk20Plan] {
+    if table == FixedBaseTable::Window {
         // The kernel's own fixed-base MSM over a window-9 table (22 MiB with
         // blst); subset sums run without the kernel and lose to it.
         &[Fk20Plan::NoTable, Fk20Plan::Window(9)]
@@ -90,10 +93,11 @@ fn candidates(accelerated: bool) -> &'static [Fk20Plan] {
     }
 }
 
-/// The fastest plan whose tables fit in the budget of `precompute`.
-pub fn fk20_plan(precompute: usize, accelerated: bool) -> Fk20Plan {
+/// The fastest plan of the `table` family whose tables fit in the budget
+/// of `precompute`.
+pub fn fk20_plan(precompute: usize, table: FixedBaseTable) -> Fk20Plan {
     let budget = budget_points(precompute);
-    candidates(accelerated)
+    candidates(table)
         .iter()
         .rev()
         .copied()
@@ -120,22 +124,19 @@ mod tests {
 
     #[test]
     fn levels_never_lose_a_plan_and_respect_the_budget() {
-        for accelerated in [false, true] {
-            let rank = |p: Fk20Plan| candidates(accelerated).iter().position(|&c| c == p);
-            assert_eq!(fk20_plan(0, accelerated), Fk20Plan::NoTable);
+        for table in [FixedBaseTable::SubsetSums, FixedBaseTable::Window] {
+            let rank = |p: Fk20Plan| candidates(table).iter().position(|&c| c == p);
+            assert_eq!(fk20_plan(0, table), Fk20Plan::NoTable);
             let mut last = 0;
             for level in 0..=MAX_PRECOMPUTE {
-                let plan = fk20_plan(level, accelerated);
+                let plan = fk20_plan(level, table);
                 assert!(plan.table_points() <= budget_points(level));
                 let r = rank(plan).expect("a candidate");
                 assert!(r >= last, "level {level} picks a slower plan");
                 last = r;
             }
             // Level 8 (the one c-kzg recommends) already gets the fastest.
-            assert_eq!(
-                rank(fk20_plan(8, accelerated)),
-                Some(candidates(accelerated).len() - 1)
-            );
+            assert_eq!(rank(fk20_plan(8, table)), Some(candidates(table).len() - 1));
         }
     }
 }

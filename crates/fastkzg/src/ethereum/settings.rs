@@ -131,7 +131,10 @@ impl<B: Backend> KzgSettings<B> {
     /// The FK20 table plan of this settings' precompute level on this
     /// CPU (see [`fk20_plan`]).
     pub fn fk20_plan(&self) -> Fk20Plan {
-        fk20_plan(self.precompute, crate::msm::dispatch::kernels::<B>())
+        fk20_plan(
+            self.precompute,
+            crate::msm::dispatch::fixed_base_table::<B>(),
+        )
     }
 
     /// The FK20 precomputation for cells of `FIELD_ELEMENTS_PER_CELL`.

@@ -20,6 +20,7 @@ use crate::ethereum::constants::{
     FIELD_ELEMENTS_PER_EXT_BLOB,
 };
 use crate::math::{bit_reversal_permutation, Domain};
+use crate::msm::dispatch::{fixed_base_table, FixedBaseTable};
 use crate::msm::{FixedBaseMsm, FixedBaseMul, SubsetSumMsm};
 use crate::par::Lazy;
 use alloc::format;
@@ -210,7 +211,7 @@ impl<B: Backend> KzgVerifier<B> {
     /// first use).
     fn cell_monomial_table(&self) -> CellTable<'_, B> {
         let bases = &self.cell_bases;
-        if crate::msm::dispatch::kernels::<B>() {
+        if fixed_base_table::<B>() == FixedBaseTable::Window {
             return CellTable::Buckets(crate::par::get_or_build(&self.cell_monomial_msm, || {
                 FixedBaseMsm::new(bases, FixedBaseMsm::<B>::best_window(bases.len(), 16))
             }));

@@ -17,6 +17,7 @@ use super::srs::Srs;
 use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Result};
 use crate::math::{fft, Domain};
+use crate::msm::dispatch::{many_msms, ManyMsms};
 use crate::msm::{batch_affine, FixedBaseMsm, SubsetSumMsm};
 use crate::par::Ranges;
 use crate::trace::phase;
@@ -194,12 +195,12 @@ impl<B: Backend> Fk20<B> {
     }
 
     /// Builds what the row MSMs of this CPU use on first use: the shifted
-    /// layers when there are no tables of either kind and the backend has
-    /// no MSM kernel of its own.
+    /// layers when there are no tables of either kind and the row MSMs run
+    /// in lock step ([`many_msms`]).
     pub fn warm_up(&self) {
         if self.tables.is_none()
             && self.subset_tables.is_none()
-            && !crate::msm::dispatch::kernels::<B>()
+            && many_msms::<B>() == ManyMsms::LockStep
         {
             let _ = self.shifted();
         }
@@ -260,7 +261,7 @@ impl<B: Backend> Fk20<B> {
             .collect();
         let mut h_hat: Vec<B::G1> = phase!(
             "fk20 row MSMs",
-            if crate::msm::dispatch::kernels::<B>() && self.subset_tables.is_none() {
+            if many_msms::<B>() == ManyMsms::EachOnKernel && self.subset_tables.is_none() {
                 crate::par::map_collect(2 * r, |k| match &self.tables {
                     Some(t) => t[k].msm(&row_scalars[k]),
                     None => crate::msm::g1_msm::<B>(&self.rows[k], &row_scalars[k]),

@@ -4,10 +4,11 @@
 //! The generic code asks a kernel first and runs its own algorithm where
 //! the backend has none ([`g1_msm`], [`g1_msm_signed_digits`],
 //! [`g1_mul_vartime`], [`fr_glv_lincomb`], the products of
-//! [`super::scale::g1_scale_many`]); the planners above (FK20, cell
-//! verification, the verifier's tables, the precompute plans) ask
-//! [`kernels`] rather than the backend, so the rule for when kernels run
-//! lives in one function.
+//! [`super::scale::g1_scale_many`]). The planners above (FK20, cell
+//! verification, the verifier's tables, the precompute plans) take one of
+//! the named plans below ([`fixed_base_table`], [`many_msms`],
+//! [`grouped_sums`]) rather than asking the backend, so the rule for when
+//! kernels run, and what each algorithm is chosen for, lives in this file.
 
 use alloc::vec::Vec;
 
@@ -19,6 +20,87 @@ use crate::backend::{Backend, Module};
 #[inline]
 pub fn kernels<B: Backend>() -> bool {
     B::msm_kernels()
+}
+
+/// The precomputed table that a fixed-base MSM over a few points (FK20's
+/// rows, the verifier's cell interpolation) is fastest with on this CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FixedBaseTable {
+    /// Multiples per window for Pippenger's buckets ([`super::FixedBaseMsm`]),
+    /// which the backend's kernel sums.
+    Window,
+    /// Signed subset sums of groups of points ([`super::SubsetSumMsm`]),
+    /// summed by the generic batch-affine code.
+    SubsetSums,
+}
+
+/// The table for fixed-base MSMs: [`FixedBaseTable::Window`] where the
+/// backend's MSM kernels run (they beat subset sums, which run without
+/// them), else [`FixedBaseTable::SubsetSums`].
+pub fn fixed_base_table<B: Backend>() -> FixedBaseTable {
+    if kernels::<B>() {
+        FixedBaseTable::Window
+    } else {
+        FixedBaseTable::SubsetSums
+    }
+}
+
+/// How a batch of independent MSMs (FK20's row MSMs) runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManyMsms {
+    /// One after another, each on the backend's kernel.
+    EachOnKernel,
+    /// Each thread's share in lock step, so that the batch-affine additions
+    /// of all its MSMs share one inversion.
+    LockStep,
+}
+
+/// [`ManyMsms::EachOnKernel`] where the backend's MSM kernels run, else
+/// [`ManyMsms::LockStep`].
+pub fn many_msms<B: Backend>() -> ManyMsms {
+    if kernels::<B>() {
+        ManyMsms::EachOnKernel
+    } else {
+        ManyMsms::LockStep
+    }
+}
+
+/// How `Σ r_i·P_i` and `Σ r_i·h_{g(i)}·P_i` over points in groups (cell
+/// proofs in columns, with `h_g^64 = ±1` per column) are summed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupedSums {
+    /// Two MSMs over the points, sharing their buckets' points.
+    TwoMsms,
+    /// One GLV sum per group in lock step, then a chain of doublings per
+    /// group ([`super::small_groups::glv_group_sums`]).
+    GroupSums,
+}
+
+/// The fewest points per group, on average, for which the group sums win
+/// on one thread: they cost a chain of 65 doublings per group plus a share
+/// per point, the two MSMs only a share per point; they break even at
+/// about five points per group ("Cell verification" in
+/// docs/performance-notes.md).
+const GROUP_SUMS_MIN_POINTS_PER_GROUP: usize = 6;
+
+/// [`GROUP_SUMS_MIN_POINTS_PER_GROUP`] on more than one thread (the
+/// second sum's MSM then runs on one), measured the same way.
+const GROUP_SUMS_MIN_POINTS_PER_GROUP_PARALLEL: usize = 8;
+
+/// The method for `points` points in `groups` groups: two MSMs where the
+/// backend's kernels run or the groups are small on average, else the
+/// group sums.
+pub fn grouped_sums<B: Backend>(points: usize, groups: usize) -> GroupedSums {
+    let per_group = if crate::par::threads() > 1 {
+        GROUP_SUMS_MIN_POINTS_PER_GROUP_PARALLEL
+    } else {
+        GROUP_SUMS_MIN_POINTS_PER_GROUP
+    };
+    if kernels::<B>() || points < per_group * groups {
+        GroupedSums::TwoMsms
+    } else {
+        GroupedSums::GroupSums
+    }
 }
 
 /// `Σ scalars[i]·points[i]` (variable base, one thread): the backend's

@@ -18,6 +18,7 @@ use crate::ethereum::constants::{
 use crate::ethereum::verifier::CellCommitment;
 use crate::ethereum::KzgVerifier;
 use crate::math::fft;
+use crate::msm::dispatch::{grouped_sums, GroupedSums};
 use crate::par::Ranges;
 use crate::trace::{phase, span};
 
@@ -43,18 +44,6 @@ pub(super) enum ProofSums<B: Backend> {
     /// `LL` and `RLP`.
     General { ll: B::G1, rlp: B::G1 },
 }
-
-/// The fewest cells per column, on average, for which the proofs are
-/// summed per column in lock step ([`KzgSettings::proof_sums`]) on one
-/// thread. The column sums cost a chain of 65 doublings per column plus a
-/// share per cell, the two MSMs only a share per cell; they break even at
-/// about five cells per column ("Cell verification" in
-/// docs/performance-notes.md).
-const COLUMN_SUMS_MIN_CELLS_PER_COLUMN: usize = 6;
-
-/// [`COLUMN_SUMS_MIN_CELLS_PER_COLUMN`] on more than one thread (the
-/// columns' `RLP` MSM runs on one), measured the same way.
-const COLUMN_SUMS_MIN_CELLS_PER_COLUMN_PARALLEL: usize = 8;
 
 /// A batch's randomizers `t_k = a_k + b_k·λ`: as field elements, and as
 /// their halves `(a_k, b_k)`.
@@ -109,7 +98,7 @@ impl<B: Backend> KzgVerifier<B> {
     /// over tables of the proofs) and `RLP` is one MSM over half as many
     /// points as columns (`h_{c'}^64 = −h_c^64` for cell indices `c` and
     /// `c' = c ⊕ 1`). With few cells per column, two `n`-point MSMs cost
-    /// less than the column sums' chains.
+    /// less than the column sums' chains ([`grouped_sums`] chooses).
     pub(super) fn proof_sums(
         &self,
         proofs: &[B::G1Affine],
@@ -125,12 +114,7 @@ impl<B: Backend> KzgVerifier<B> {
                 ll: crate::msm::g1_msm::<B>(proofs, randomizers),
             };
         }
-        let per_column = if crate::par::threads() > 1 {
-            COLUMN_SUMS_MIN_CELLS_PER_COLUMN_PARALLEL
-        } else {
-            COLUMN_SUMS_MIN_CELLS_PER_COLUMN
-        };
-        if crate::msm::dispatch::kernels::<B>() || proofs.len() < per_column * distinct.len() {
+        if grouped_sums::<B>(proofs.len(), distinct.len()) == GroupedSums::TwoMsms {
             let weighted: Vec<B::Fr> = randomizers
                 .iter()
                 .zip(columns)
