@@ -41,7 +41,7 @@ BIN_SRC=target/release/fastkzg
 LIB_A_SRC=target/release/libfastkzg.a
 LIB_SO_SRC=target/release/libfastkzg.so
 SETUP=$ROOT/crates/fastkzg/data/trusted_setup.txt
-C_TEST=$ROOT/crates/fastkzg-c/tests/c/test_abi.c
+C_TEST=("$ROOT"/crates/fastkzg-c/tests/c/abi/*.c)
 C_INCLUDE=$ROOT/crates/fastkzg-c/include
 CPU=Haswell
 ARCH=${PORTABLE_CHECK_ARCH:-x86_64}
@@ -388,9 +388,9 @@ CFLAGS=(-std=c11 -Wall -Wextra -pedantic -Werror -O1 -g -I "$C_INCLUDE")
 # (linked against LIBDIR's libraries) as $W/c/PROGRAM$SUFFIX.
 build_abi_tests() {
     local cc=$1 lib=$2 suffix=$3
-    "$cc" "${CFLAGS[@]}" "$C_TEST" -o "$W/c/test_abi_static$suffix" "$lib/libfastkzg.a" \
+    "$cc" "${CFLAGS[@]}" "${C_TEST[@]}" -o "$W/c/test_abi_static$suffix" "$lib/libfastkzg.a" \
         -lpthread -ldl -lm -lrt -lutil -lgcc_s
-    "$cc" "${CFLAGS[@]}" "$C_TEST" -o "$W/c/test_abi_shared$suffix" -L"$lib" -l:libfastkzg.so \
+    "$cc" "${CFLAGS[@]}" "${C_TEST[@]}" -o "$W/c/test_abi_shared$suffix" -L"$lib" -l:libfastkzg.so \
         -Wl,-rpath,"$lib" -lpthread
 }
 mkdir -p "$W/c"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sanitizers over the unsafe parts of fastkzg, one command:
-#   1. the C ABI test program (crates/fastkzg-c/tests/c/test_abi.c) built
+#   1. the C ABI test program (crates/fastkzg-c/tests/c/abi/*.c) built
 #      with clang -fsanitize=address,undefined against libfastkzg.a;
 #   2. the same program under valgrind memcheck against libfastkzg.so
 #      (serial, quick mode: valgrind runs ~50× slower);
@@ -22,7 +22,7 @@ if ! command -v clang >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q clang >/dev/null
 fi
 command -v valgrind >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -q valgrind >/dev/null
-src=(-std=c11 -O1 -g -fno-omit-frame-pointer -Icrates/fastkzg-c/include crates/fastkzg-c/tests/c/test_abi.c)
+src=(-std=c11 -O1 -g -fno-omit-frame-pointer -Icrates/fastkzg-c/include crates/fastkzg-c/tests/c/abi/*.c)
 libs=(-lpthread -ldl -lm -lrt -lutil)
 
 echo "== clang -fsanitize=address,undefined, static library"

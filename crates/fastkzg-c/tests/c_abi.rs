@@ -1,4 +1,4 @@
-//! Builds the C program `tests/c/test_abi.c` against the freshly built
+//! Builds the C program `test_abi` (`tests/c/abi/*.c`) against the freshly built
 //! `libfastkzg.a` and `libfastkzg.so` with the system C compiler (`$CC`, or
 //! `cc`) and runs it. The program exits non-zero if any of its checks fail.
 //! The results it computes through the C ABI (commitments, proofs, cells
@@ -21,11 +21,11 @@ const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
 /// Blob, z, commitment, proof at z, y, blob proof.
 const DUMP_RECORD: usize = c_kzg::BYTES_PER_BLOB + 32 + 48 + 48 + 32 + 48;
-/// `NUM_DUMP_CASES` in test_abi.c.
+/// `NUM_DUMP_CASES` in tests/c/abi/abi.h.
 const DUMP_CASES: usize = 3;
 /// The cells of a blob's extension and their proofs.
 const CELL_DUMP_RECORD: usize = c_kzg::CELLS_PER_EXT_BLOB * (c_kzg::BYTES_PER_CELL + 48);
-/// `NUM_CELL_DUMP_CASES` in test_abi.c: the extensions of the first blobs.
+/// `NUM_CELL_DUMP_CASES` in tests/c/abi/abi.h: the extensions of the first blobs.
 const CELL_DUMP_CASES: usize = 2;
 
 /// `target/<profile>/`: the test binary is `target/<profile>/deps/c_abi-<hash>`.
@@ -103,16 +103,34 @@ fn trusted_setup() -> PathBuf {
     Path::new(MANIFEST_DIR).join("../fastkzg/data/trusted_setup.txt")
 }
 
-/// Compiles test_abi.c into `output`, linking with `link_args`.
+/// Compiles the files of `tests/c/abi/` into the program `output`,
+/// linking with `link_args`.
 fn compile(output: &Path, link_args: &[String]) {
-    compile_source("test_abi.c", output, link_args)
+    let dir = Path::new(MANIFEST_DIR).join("tests/c/abi");
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    sources.sort();
+    assert!(sources.len() > 1, "no C sources in {}", dir.display());
+    compile_sources(&sources, output, link_args)
 }
 
 /// Compiles `tests/c/<source>` into `output`, linking with `link_args`
 /// (and `-ldl`, for the programs that open the library themselves).
 fn compile_source(source: &str, output: &Path, link_args: &[String]) {
+    compile_sources(
+        &[Path::new(MANIFEST_DIR).join("tests/c").join(source)],
+        output,
+        link_args,
+    )
+}
+
+/// Compiles `sources` into the program `output`, linking with
+/// `link_args` and `-ldl`.
+fn compile_sources(sources: &[PathBuf], output: &Path, link_args: &[String]) {
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    let source = Path::new(MANIFEST_DIR).join("tests/c").join(source);
     let include = Path::new(MANIFEST_DIR).join("include");
     let mut cmd = Command::new(&cc);
     cmd.args([
@@ -126,7 +144,7 @@ fn compile_source(source: &str, output: &Path, link_args: &[String]) {
     ])
     .arg("-I")
     .arg(&include)
-    .arg(&source)
+    .args(sources)
     .arg("-o")
     .arg(output)
     .args(link_args)
@@ -137,7 +155,7 @@ fn compile_source(source: &str, output: &Path, link_args: &[String]) {
     assert!(
         result.status.success(),
         "compiling {} failed ({}):\n{}{}",
-        source.display(),
+        output.display(),
         result.status,
         String::from_utf8_lossy(&result.stdout),
         String::from_utf8_lossy(&result.stderr)
