@@ -1,10 +1,12 @@
 //! Field and polynomial math, generic over the backend's scalar field:
 //! roots of unity and evaluation domains, bit-reversal permutations, batch
 //! inversion, FFTs over Fr and G1, dense polynomials, and evaluation of a
-//! polynomial from its values on bit-reversed roots of unity.
+//! polynomial from its values on bit-reversed roots of unity (at a point,
+//! or as a weighted sum of its coefficient chunks).
 
 pub mod batch_inverse;
 pub mod bit_reversal;
+pub mod coeff_chunks;
 pub mod das;
 pub mod domain;
 pub mod erasure;

@@ -22,7 +22,7 @@ use crate::backend::{Backend, Module, Scalar};
 use crate::error::{Error, Input, Result};
 use crate::ethereum::bytes::{blob_to_polynomial_scaled, bytes_to_g1_many, Blob, Bytes48, Cell};
 use crate::ethereum::challenge::{compute_cell_batch_randomizers, hash_to_bls_field};
-use crate::ethereum::constants::{CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL};
+use crate::ethereum::constants::{CELLS_PER_BLOB, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_CELL};
 use crate::ethereum::{KzgSettings, KzgVerifier};
 use crate::math::{fft, Domain};
 use crate::par::Lazy;
@@ -263,7 +263,6 @@ impl<B: Backend> KzgVerifier<B> {
         let shares = crate::par::try_map_collect(blobs.len(), |b| {
             let (evals, c) =
                 blob_to_polynomial_scaled::<B>(blobs[b].borrow(), 0).map_err(|e| e.in_blob(b))?;
-            let coeffs = crate::math::das::brp_evals_to_coeffs(&evals, &self.domain)?;
             // w[e_k] = t_k, so that DFT_128(w)[q] = Σ_k t_k·ω_128^(e_k·q) = u_q.
             let mut w = vec![B::Fr::zero(); CELLS_PER_EXT_BLOB];
             for (k, t) in randomizers[b * CELLS_PER_EXT_BLOB..(b + 1) * CELLS_PER_EXT_BLOB]
@@ -273,13 +272,12 @@ impl<B: Backend> KzgVerifier<B> {
                 w[coset_shift_exponent(k)] = *t;
             }
             fft::fft_in_place(&mut w, &small)?;
-            let mut g = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
-            for (q, row) in coeffs.chunks_exact(FIELD_ELEMENTS_PER_CELL).enumerate() {
-                let u = w[q];
-                for (acc, p) in g.iter_mut().zip(row) {
-                    *acc += *p * u;
-                }
-            }
+            // Σ_q u_q·(chunk q of the blob's coefficients), q < 64.
+            let g = crate::math::coeff_chunks::weighted_coeff_chunks(
+                &evals,
+                &w[..CELLS_PER_BLOB],
+                &self.domain,
+            )?;
             Ok::<_, Error>((g, c))
         })?;
         let mut g = vec![B::Fr::zero(); FIELD_ELEMENTS_PER_CELL];
