@@ -72,7 +72,7 @@ pub enum GroupedSums {
     /// Two MSMs over the points, sharing their buckets' points.
     TwoMsms,
     /// One GLV sum per group in lock step, then a chain of doublings per
-    /// group ([`super::small_groups::glv_group_sums`]).
+    /// group (`msm::small_groups`).
     GroupSums,
 }
 
