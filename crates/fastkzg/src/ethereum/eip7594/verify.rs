@@ -127,8 +127,11 @@ impl<B: Backend> KzgVerifier<B> {
             };
         }
         let groups: Vec<Vec<usize>> = distinct.iter().map(|c| members[*c].clone()).collect();
-        // One part per thread, at most one per column.
-        let sums: Vec<Option<(B::Fp, B::Fp)>> = crate::par::ranges(groups.len(), 1)
+        // Two parts per thread, at most one per column: the commitment MSM
+        // beside these sums holds one thread at first.
+        let threads = crate::par::threads();
+        let parts = if threads > 1 { 2 * threads } else { 1 };
+        let sums: Vec<Option<(B::Fp, B::Fp)>> = Ranges::per_thread(groups.len(), parts, 1)
             .map(|range| {
                 crate::msm::small_groups::glv_group_sums::<B>(proofs, halves, &groups[range])
             })
