@@ -103,33 +103,26 @@ fn trusted_setup() -> PathBuf {
     Path::new(MANIFEST_DIR).join("../fastkzg/data/trusted_setup.txt")
 }
 
-/// Compiles the files of `tests/c/abi/` into the program `output`,
-/// linking with `link_args`.
+/// Compiles the program test_abi (the files of `tests/c/abi/`) into
+/// `output`, linking with `link_args`.
 fn compile(output: &Path, link_args: &[String]) {
-    let dir = Path::new(MANIFEST_DIR).join("tests/c/abi");
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "c"))
-        .collect();
-    sources.sort();
-    assert!(sources.len() > 1, "no C sources in {}", dir.display());
-    compile_sources(&sources, output, link_args)
+    compile_source("abi", output, link_args)
 }
 
-/// Compiles `tests/c/<source>` into `output`, linking with `link_args`
-/// (and `-ldl`, for the programs that open the library themselves).
+/// Compiles `tests/c/<source>`, a C file or a directory of them, into
+/// `output`, linking with `link_args` (and `-ldl`, for the programs that
+/// open the library themselves).
 fn compile_source(source: &str, output: &Path, link_args: &[String]) {
-    compile_sources(
-        &[Path::new(MANIFEST_DIR).join("tests/c").join(source)],
-        output,
-        link_args,
-    )
-}
-
-/// Compiles `sources` into the program `output`, linking with
-/// `link_args` and `-ldl`.
-fn compile_sources(sources: &[PathBuf], output: &Path, link_args: &[String]) {
+    let path = Path::new(MANIFEST_DIR).join("tests/c").join(source);
+    let mut sources = vec![path.clone()];
+    if path.is_dir() {
+        sources = std::fs::read_dir(&path)
+            .unwrap_or_else(|e| panic!("cannot list {}: {e}", path.display()))
+            .map(|entry| entry.expect("a directory entry").path())
+            .filter(|p| p.extension().is_some_and(|e| e == "c"))
+            .collect();
+        sources.sort();
+    }
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let include = Path::new(MANIFEST_DIR).join("include");
     let mut cmd = Command::new(&cc);
@@ -144,7 +137,7 @@ fn compile_sources(sources: &[PathBuf], output: &Path, link_args: &[String]) {
     ])
     .arg("-I")
     .arg(&include)
-    .args(sources)
+    .args(&sources)
     .arg("-o")
     .arg(output)
     .args(link_args)
