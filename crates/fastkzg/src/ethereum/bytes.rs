@@ -103,6 +103,15 @@ pub(crate) fn bytes_to_g1_many<B: Backend>(
     input: Input,
     position_of: impl Fn(usize) -> usize,
 ) -> Result<Vec<B::G1Affine>> {
+    bytes_to_g1_many_at::<B>(bytes, |i| (input, position_of(i)))
+}
+
+/// [`bytes_to_g1_many`] over points of several inputs: the error names the
+/// first invalid point as `at(i)` (its input and position) for the `i`-th.
+pub(crate) fn bytes_to_g1_many_at<B: Backend>(
+    bytes: &[Bytes48],
+    at: impl Fn(usize) -> (Input, usize),
+) -> Result<Vec<B::G1Affine>> {
     // Chunks of 4 (or the backend's lanes) to 1024 points: one per thread
     // when there are at most 1024 per thread, or four per thread when
     // fewer than 128.
@@ -123,10 +132,13 @@ pub(crate) fn bytes_to_g1_many<B: Backend>(
         .flatten()
         .enumerate()
         .map(|(i, point)| {
-            point.map_err(|reason| Error::InvalidG1Point {
-                input,
-                position: position_of(i),
-                reason,
+            point.map_err(|reason| {
+                let (input, position) = at(i);
+                Error::InvalidG1Point {
+                    input,
+                    position,
+                    reason,
+                }
             })
         })
         .collect()

@@ -8,7 +8,7 @@ use super::unique::UniqueCommitments;
 use super::{cell_to_coset_evals_scaled_at, check_cell_indices, coset_shift_exponent, CellIndex};
 use crate::backend::{Backend, Group, Module, Scalar};
 use crate::error::{Error, Input, Result};
-use crate::ethereum::bytes::{bytes_to_g1_many, Bytes48, Cell};
+use crate::ethereum::bytes::{bytes_to_g1_many_at, Bytes48, Cell};
 use crate::ethereum::challenge::{
     compute_cell_batch_randomizers, compute_verify_cell_kzg_proof_batch_challenge,
 };
@@ -35,6 +35,9 @@ pub(super) struct CellBatch<'a, B: Backend> {
     pub(super) commitment_indices: &'a [u64],
     pub(super) rli: CellCommitment<B>,
 }
+
+/// Decoded G1 points.
+type Points<B> = Vec<<B as Backend>::G1Affine>;
 
 /// The proof sums of a cell batch.
 pub(super) enum ProofSums<B: Backend> {
@@ -176,21 +179,38 @@ impl<B: Backend> KzgVerifier<B> {
         unique: &[Bytes48],
         unique_at: &[usize],
     ) -> Result<Vec<B::G1Affine>> {
+        Ok(self
+            .decode_commitments_and_proofs(unique, unique_at, &[])?
+            .0)
+    }
+
+    /// The unique commitments and the proofs as points: the commitments
+    /// the cache holds from there, the others decoded in one batch with the
+    /// proofs (their subgroup checks share the lock-step chains). The error
+    /// names the first invalid commitment, else the first invalid proof.
+    fn decode_commitments_and_proofs(
+        &self,
+        unique: &[Bytes48],
+        unique_at: &[usize],
+        proofs: &[Bytes48],
+    ) -> Result<(Points<B>, Points<B>)> {
         let cached = self.commitment_cache.get_many(unique);
         let missing: Vec<usize> = (0..unique.len()).filter(|i| cached[*i].is_none()).collect();
-        if missing.is_empty() {
-            return Ok(cached.into_iter().flatten().collect());
-        }
-        let missing_bytes: Vec<Bytes48> = missing.iter().map(|i| unique[*i]).collect();
-        let decoded =
-            bytes_to_g1_many::<B>(&missing_bytes, Input::Commitment, |j| unique_at[missing[j]])?;
+        let m = missing.len();
+        let mut bytes: Vec<Bytes48> = missing.iter().map(|i| unique[*i]).collect();
+        bytes.extend_from_slice(proofs);
+        let mut points = bytes_to_g1_many_at::<B>(&bytes, |i| match i.checked_sub(m) {
+            None => (Input::Commitment, unique_at[missing[i]]),
+            Some(k) => (Input::Proof, k),
+        })?;
+        let proofs = points.split_off(m);
         self.commitment_cache
-            .insert_many(missing_bytes.iter().copied().zip(decoded.iter().copied()));
-        let mut points = cached;
-        for (i, p) in missing.iter().zip(decoded) {
-            points[*i] = Some(p);
+            .insert_many(bytes[..m].iter().copied().zip(points.iter().copied()));
+        let mut commitments = cached;
+        for (i, p) in missing.iter().zip(points) {
+            commitments[*i] = Some(p);
         }
-        Ok(points.into_iter().flatten().collect())
+        Ok((commitments.into_iter().flatten().collect(), proofs))
     }
 
     /// `RLC − RLI` with `RLC = Σ_i w_i C_i`, `w_i` the sum of `t_k` over the
@@ -360,14 +380,11 @@ impl<B: Backend> KzgVerifier<B> {
         // evenly. Errors are reported in the order commitments, cells,
         // proofs.
         span!("verify_cell_kzg_proof_batch");
-        let ((unique_points, proofs), cell_side) = crate::par::join(
+        let (points, cell_side) = crate::par::join(
             || {
                 phase!(
                     "decode points",
-                    crate::par::join(
-                        || self.decode_commitments(&unique, &unique_at),
-                        || bytes_to_g1_many::<B>(proofs_bytes, Input::Proof, |k| k),
-                    )
+                    self.decode_commitments_and_proofs(&unique, &unique_at, proofs_bytes)
                 )
             },
             || -> Result<(Randomizers<B::Fr>, CellCommitment<B>)> {
@@ -417,7 +434,16 @@ impl<B: Backend> KzgVerifier<B> {
                 Ok((Randomizers { field, halves }, rli))
             },
         );
-        let unique_points = unique_points?;
+        // Errors in the order commitments, cells, proofs.
+        let points = match points {
+            Err(
+                e @ Error::InvalidG1Point {
+                    input: Input::Commitment,
+                    ..
+                },
+            ) => return Err(e),
+            points => points,
+        };
         let (
             Randomizers {
                 field: randomizers,
@@ -425,7 +451,7 @@ impl<B: Backend> KzgVerifier<B> {
             },
             rli,
         ) = cell_side?;
-        let proofs = proofs?;
+        let (unique_points, proofs) = points?;
 
         Ok(self.check_cell_batch(CellBatch {
             proofs: &proofs,
