@@ -47,9 +47,8 @@ pub fn weighted_coeff_chunks<F: Scalar>(
     }
     let m = n / r;
     let stride = domain.size() / n;
-    let n_inv = F::from_u64(n as u64)
-        .inverse()
-        .ok_or(Error::DivisionByZero)?;
+    // 1/n = stride/N for the domain's size N = n·stride.
+    let n_inv = domain.size_inv() * F::from_u64(stride as u64);
     // U_t/n, in natural order.
     let mut u = weights.to_vec();
     fft::ifft_in_place_unscaled(&mut u, domain)?;

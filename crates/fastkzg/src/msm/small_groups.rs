@@ -242,15 +242,10 @@ impl<F: BaseField> PairSums<F> {
         operands: impl Fn(&S, usize) -> Option<(Xy<F>, Xy<F>)>,
         mut write: impl FnMut(&mut S, usize, Xy<F>),
     ) {
-        if !self.dens.is_empty() {
-            let mut inv = prefix_products(&self.dens, &mut self.prefix).inverse();
-            for k in (0..self.queue.len()).rev() {
-                let d_inv = inv * self.prefix[k];
-                inv = inv * self.dens[k];
-                let (i, doubling) = self.queue[k];
-                if let Some((acc, p)) = operands(store, i) {
-                    write(store, i, chord_sum(&acc, &p, d_inv, doubling));
-                }
+        invert_in_place(&mut self.dens, &mut self.prefix);
+        for (&(i, doubling), d_inv) in self.queue.iter().zip(&self.dens) {
+            if let Some((acc, p)) = operands(store, i) {
+                write(store, i, chord_sum(&acc, &p, *d_inv, doubling));
             }
         }
         self.dens.clear();
