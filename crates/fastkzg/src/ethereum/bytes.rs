@@ -90,8 +90,12 @@ const MAX_CHUNK: usize = 1024;
 /// see "Point decoding" in docs/performance-notes.md).
 const SMALL_SHARE: usize = 128;
 
-/// Chunks per thread for a share below [`SMALL_SHARE`].
-const SMALL_SHARE_CHUNKS: usize = 4;
+/// Chunks per thread for a share below [`SMALL_SHARE`]: with four, the
+/// thread that joins late (after the interpolation of a 16 × 8 cell batch)
+/// finished a chunk of 18 points up to a millisecond after the other; with
+/// eight that gap halves (measurements: "Point decoding" in
+/// docs/performance-notes.md).
+const SMALL_SHARE_CHUNKS: usize = 8;
 
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`
 /// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
@@ -113,7 +117,7 @@ pub(crate) fn bytes_to_g1_many_at<B: Backend>(
     at: impl Fn(usize) -> (Input, usize),
 ) -> Result<Vec<B::G1Affine>> {
     // Chunks of 4 (or the backend's lanes) to 1024 points: one per thread
-    // when there are at most 1024 per thread, or four per thread when
+    // when there are at most 1024 per thread, or eight per thread when
     // fewer than 128.
     let threads = crate::par::threads().max(1);
     let share = bytes.len().div_ceil(threads);
@@ -122,9 +126,13 @@ pub(crate) fn bytes_to_g1_many_at<B: Backend>(
     } else {
         1
     };
+    // Whole lane groups: a chunk of 9 points would take two passes of
+    // eight lanes.
+    let lanes = B::g1_decompress_lanes().max(1);
     let chunk = share
         .div_ceil(per_thread)
-        .clamp(MIN_CHUNK.max(B::g1_decompress_lanes()), MAX_CHUNK);
+        .clamp(MIN_CHUNK.max(lanes), MAX_CHUNK)
+        .next_multiple_of(lanes);
     let chunks =
         Ranges::of_len(bytes.len(), chunk).map(|range| B::g1_decompress_many(&bytes[range]));
     chunks
