@@ -195,20 +195,10 @@ impl<B: Backend> KzgVerifier<B> {
             first_at: unique_at,
             index_of: blob_commitment,
         } = UniqueCommitments::new(commitments);
-        let r = hash_to_bls_field::<B>(
-            &[&BLOB_CELL_PROOFS_DOMAIN[..], &(n as u64).to_be_bytes()[..]]
-                .into_iter()
-                .chain(commitments.iter().map(|c| &c[..]))
-                .chain(blobs.iter().map(|b| &b.borrow()[..]))
-                .chain(proofs.iter().map(|p| &p[..]))
-                .collect::<Vec<&[u8]>>(),
-        );
-        let halves = compute_cell_batch_randomizers(&r, total);
-        let randomizers = crate::backend::glv::from_halves::<B::Fr>(&halves);
-
-        // Points on one side, the interpolation on the other; errors in the
+        // Points on one side; on the other the challenge (it hashes bytes,
+        // not points), the randomizers and the interpolation. Errors in the
         // order blobs, commitments, proofs.
-        let ((unique_points, points), rli) = crate::par::join(
+        let ((unique_points, points), (halves, randomizers, rli)) = crate::par::join(
             || {
                 phase!(
                     "decode points",
@@ -222,10 +212,24 @@ impl<B: Backend> KzgVerifier<B> {
                 )
             },
             || {
-                phase!(
+                let r = phase!(
+                    "challenge",
+                    hash_to_bls_field::<B>(
+                        &[&BLOB_CELL_PROOFS_DOMAIN[..], &(n as u64).to_be_bytes()[..]]
+                            .into_iter()
+                            .chain(commitments.iter().map(|c| &c[..]))
+                            .chain(blobs.iter().map(|b| &b.borrow()[..]))
+                            .chain(proofs.iter().map(|p| &p[..]))
+                            .collect::<Vec<&[u8]>>(),
+                    )
+                );
+                let halves = compute_cell_batch_randomizers(&r, total);
+                let randomizers = crate::backend::glv::from_halves::<B::Fr>(&halves);
+                let rli = phase!(
                     "interpolation",
                     self.blob_interpolations(blobs, &randomizers)
-                )
+                );
+                (halves, randomizers, rli)
             },
         );
         let rli = rli?;
