@@ -114,15 +114,18 @@ fn compile(output: &Path, link_args: &[String]) {
 /// open the library themselves).
 fn compile_source(source: &str, output: &Path, link_args: &[String]) {
     let path = Path::new(MANIFEST_DIR).join("tests/c").join(source);
-    let mut sources = vec![path.clone()];
-    if path.is_dir() {
-        sources = std::fs::read_dir(&path)
+    let sources = if path.is_dir() {
+        let mut sources: Vec<PathBuf> = std::fs::read_dir(&path)
             .unwrap_or_else(|e| panic!("cannot list {}: {e}", path.display()))
             .map(|entry| entry.expect("a directory entry").path())
             .filter(|p| p.extension().is_some_and(|e| e == "c"))
             .collect();
         sources.sort();
-    }
+        assert!(sources.len() > 1, "no C sources in {}", path.display());
+        sources
+    } else {
+        vec![path]
+    };
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let include = Path::new(MANIFEST_DIR).join("include");
     let mut cmd = Command::new(&cc);

@@ -86,6 +86,11 @@ impl<B: Backend> CommitmentCache<B> {
 
     /// Remembers successfully decoded commitments.
     pub(crate) fn insert_many(&self, decoded: impl IntoIterator<Item = (Bytes48, B::G1Affine)>) {
+        // Nothing new (every commitment was cached): no lock taken.
+        let mut decoded = decoded.into_iter().peekable();
+        if decoded.peek().is_none() {
+            return;
+        }
         let Some(mut points) = self.lock() else {
             return;
         };
