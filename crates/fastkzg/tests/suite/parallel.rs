@@ -18,7 +18,8 @@ macro_rules! parallel_tests_on {
             every_function_runs_on_a_small_stack,
             lazy_tables_built_inside_the_pool_do_not_deadlock,
             many_threads_split_msms_and_fft_products,
-            decoding_in_chunks_names_the_first_bad_proof
+            decoding_in_chunks_names_the_first_bad_proof,
+            column_sum_batches_agree_on_any_thread_count
         );
     };
 }
@@ -586,5 +587,95 @@ fn decoding_in_chunks_names_the_first_bad_proof<B: Backend>() {
                 );
             }
         }
+    }
+}
+
+/// Cell batches of a few columns with many cells each, whose proofs are
+/// summed per column (without IFMA kernels; the column sums are dealt
+/// among the threads and `RLP` folds the pair `c`, `c ⊕ 1`): on 1, 2, 3
+/// and 8 threads the same verdicts for a valid batch, swapped proofs and a
+/// changed cell, and the same error, naming the first bad proof by blob
+/// and position, with bad proofs in the first, a middle and the last
+/// column and another one after each; a bad commitment or cell is
+/// reported before a bad proof. Eight blobs (two distinct ones, four
+/// times each) at four indices.
+fn column_sum_batches_agree_on_any_thread_count<B: Backend>() {
+    let ks = KzgSettings::<B>::mainnet();
+    let mut r = rng(27);
+    let distinct: Vec<_> = (0..2)
+        .map(|_| {
+            let blob = random_blob(&mut r);
+            let commitment = ks.blob_to_kzg_commitment(&blob).unwrap();
+            let (cells, proofs) = ks.compute_cells_and_kzg_proofs(&blob).unwrap();
+            (commitment, cells, proofs)
+        })
+        .collect();
+    let ids = [3u64, 64, 65, 126];
+    let blobs: Vec<usize> = (0..8).map(|b| b % 2).collect();
+    let commitments: Vec<[u8; 48]> = blobs.iter().map(|b| distinct[*b].0).collect();
+    let cells: Vec<fastkzg::Cell> = blobs
+        .iter()
+        .flat_map(|b| ids.iter().map(|i| distinct[*b].1[*i as usize]))
+        .collect();
+    let proofs: Vec<[u8; 48]> = blobs
+        .iter()
+        .flat_map(|b| ids.iter().map(|i| distinct[*b].2[*i as usize]))
+        .collect();
+    let n = cells.len();
+    let verify = |commitments: &[[u8; 48]], cells: &[fastkzg::Cell], proofs: &[[u8; 48]]| {
+        let results: Vec<String> = [1, 2, 3, 8]
+            .iter()
+            .map(|t| {
+                let r = with_threads(*t, || {
+                    ks.verify_cells_shared_indices(commitments, &ids, cells, proofs)
+                })
+                .unwrap();
+                format!("{r:?}")
+            })
+            .collect();
+        assert!(results.iter().all(|r| *r == results[0]), "{results:?}");
+        results[0].clone()
+    };
+    assert_eq!(verify(&commitments, &cells, &proofs), "Ok(true)");
+    let mut swapped = proofs.clone();
+    swapped.swap(1, n - 2);
+    assert_eq!(verify(&commitments, &cells, &swapped), "Ok(false)");
+    let mut changed = cells.clone();
+    changed[n / 2][40] ^= 1;
+    assert_eq!(verify(&commitments, &changed, &proofs), "Ok(false)");
+    let mut order_three = [0u8; 48];
+    order_three[0] = 0x80;
+    let no_point = [0x11u8; 48];
+    // Positions in the first column (0), a middle one (index 65 of blob 3)
+    // and the last column (the last cell), each with a later bad proof in
+    // another column.
+    for (first, bad) in [
+        (0, order_three),
+        (3 * 4 + 2, no_point),
+        (n - 1, order_three),
+    ] {
+        let mut broken = proofs.clone();
+        broken[first] = bad;
+        if first + 3 < n {
+            broken[first + 3] = no_point;
+        }
+        let r = verify(&commitments, &cells, &broken);
+        assert!(
+            r.contains("InvalidG1Point") && r.contains("Proof"),
+            "bad at {first}: {r}"
+        );
+        assert!(
+            r.contains(&format!("position: {}", first % 4))
+                && r.contains(&format!("blob: {}", first / 4)),
+            "bad at {first}: {r}"
+        );
+        let mut bad_commitments = commitments.clone();
+        bad_commitments[5] = no_point;
+        let r = verify(&bad_commitments, &cells, &broken);
+        assert!(r.contains("Commitment"), "{r}");
+        let mut noncanonical = cells.clone();
+        noncanonical[n - 1][0..32].fill(0xff);
+        let r = verify(&commitments, &noncanonical, &broken);
+        assert!(r.contains("NonCanonicalFieldElement"), "{r}");
     }
 }
