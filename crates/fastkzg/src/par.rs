@@ -197,6 +197,31 @@ impl Ranges {
     }
 }
 
+/// `f(part)` for each of `parts`, collected in order: every thread of the
+/// pool takes the next part not yet taken, in the order given, until none
+/// is left (a thread that comes free late takes what is left, so parts in
+/// decreasing sizes end close together).
+pub(crate) fn map_in_turn<T: Send>(
+    parts: &[Range<usize>],
+    f: impl Fn(Range<usize>) -> T + Sync + Send,
+) -> Vec<T> {
+    use core::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let taken = map_collect(threads().min(parts.len()).max(1), |_| {
+        let mut mine = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(part) = parts.get(i) else {
+                return mine;
+            };
+            mine.push((i, f(part.clone())));
+        }
+    });
+    let mut all: Vec<(usize, T)> = taken.into_iter().flatten().collect();
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, t)| t).collect()
+}
+
 /// Runs two closures, on two threads when parallel.
 pub(crate) fn join<A: Send, B: Send>(
     a: impl FnOnce() -> A + Send,
@@ -300,5 +325,25 @@ mod tests {
             .is_err());
         assert_eq!(ranges(0, 1).count(), 0);
         assert_eq!(run_serial(|| ranges(1000, 1).count()), 1);
+    }
+
+    #[test]
+    fn map_in_turn_runs_each_part_once_in_order() {
+        let parts: Vec<Range<usize>> = [0..40, 40..60, 60..70, 70..75, 75..76].to_vec();
+        let calls = core::sync::atomic::AtomicUsize::new(0);
+        let f = |x: Range<usize>| {
+            calls.fetch_add(1, core::sync::atomic::Ordering::Relaxed);
+            x
+        };
+        assert_eq!(run_serial(|| map_in_turn(&parts, f)), parts);
+        for threads in [2, 3, 8] {
+            let pooled = crate::with_threads(threads, || map_in_turn(&parts, f)).expect("pool");
+            assert_eq!(pooled, parts, "{threads} threads");
+        }
+        assert!(map_in_turn(&[], f).is_empty());
+        assert_eq!(
+            calls.load(core::sync::atomic::Ordering::Relaxed),
+            4 * parts.len()
+        );
     }
 }

@@ -97,6 +97,34 @@ const SMALL_SHARE: usize = 128;
 /// docs/performance-notes.md).
 const SMALL_SHARE_CHUNKS: usize = 8;
 
+/// The smallest chunk of [`guided_chunks`] (but for the last).
+const GUIDED_MIN_CHUNK: usize = 32;
+
+/// Chunks of `n` points for `threads` threads taking them in turn, in
+/// decreasing sizes: each is the remainder's share of one thread (at most
+/// [`MAX_CHUNK`], at least [`GUIDED_MIN_CHUNK`], whole lane groups). The
+/// first chunks are large enough for blst's lock-step subgroup checks
+/// (which gain 7–12 % from 128 points), and a thread that comes free late
+/// (after the challenge and the interpolation of a cell batch, or on a
+/// busier core) takes the smaller ones, so the threads end close together
+/// instead of one of them waiting for the other's half ("Point decoding"
+/// in docs/performance-notes.md).
+fn guided_chunks(n: usize, threads: usize, lanes: usize) -> Vec<core::ops::Range<usize>> {
+    let mut chunks = Vec::new();
+    let mut at = 0;
+    while at < n {
+        let left = n - at;
+        let len = left
+            .div_ceil(threads)
+            .clamp(GUIDED_MIN_CHUNK, MAX_CHUNK)
+            .next_multiple_of(lanes)
+            .min(left);
+        chunks.push(at..at + len);
+        at += len;
+    }
+    chunks
+}
+
 /// Spec `validate_kzg_g1` + `bytes_to_kzg_commitment`/`bytes_to_kzg_proof`
 /// ([`bytes_to_g1`]) for many points: the subgroup checks may run several at
 /// a time ([`Accel::g1_decompress_many`](crate::backend::Accel::g1_decompress_many)), in chunks spread over the
@@ -116,9 +144,10 @@ pub(crate) fn bytes_to_g1_many_at<B: Backend>(
     bytes: &[Bytes48],
     at: impl Fn(usize) -> (Input, usize),
 ) -> Result<Vec<B::G1Affine>> {
-    // Chunks of 4 (or the backend's lanes) to 1024 points: one per thread
-    // when there are at most 1024 per thread, or eight per thread when
-    // fewer than 128.
+    // Chunks of 4 (or the backend's lanes) to 1024 points: on one thread
+    // up to 1024 at a time; on several, eight equal chunks per thread when
+    // a thread's share is below 128, else chunks of decreasing sizes taken
+    // in turn.
     let threads = crate::par::threads().max(1);
     let share = bytes.len().div_ceil(threads);
     let per_thread = if threads > 1 && share < SMALL_SHARE {
@@ -133,8 +162,13 @@ pub(crate) fn bytes_to_g1_many_at<B: Backend>(
         .div_ceil(per_thread)
         .clamp(MIN_CHUNK.max(lanes), MAX_CHUNK)
         .next_multiple_of(lanes);
-    let chunks =
-        Ranges::of_len(bytes.len(), chunk).map(|range| B::g1_decompress_many(&bytes[range]));
+    let chunks = if threads > 1 && share >= SMALL_SHARE {
+        crate::par::map_in_turn(&guided_chunks(bytes.len(), threads, lanes), |range| {
+            B::g1_decompress_many(&bytes[range])
+        })
+    } else {
+        Ranges::of_len(bytes.len(), chunk).map(|range| B::g1_decompress_many(&bytes[range]))
+    };
     chunks
         .into_iter()
         .flatten()

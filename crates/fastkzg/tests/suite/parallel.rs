@@ -542,8 +542,10 @@ fn many_threads_split_msms_and_fft_products<B: Backend>() {
 }
 
 /// Cell batches whose proofs are decoded in chunks spread over the pool
-/// (one chunk per thread, or four per thread when a share is small): on
-/// 1, 2, 3 and 8 threads, batches of 5, 40 and 128 cells verify, and with
+/// (eight per thread when a share is small, else chunks of decreasing
+/// sizes that the threads take in turn): on 1, 2, 3 and 8 threads,
+/// batches of 5, 40, 128 and 384 cells (the last one the 128 cells of a
+/// blob three times) verify, and with
 /// a bad proof (the order-3 point `(0, 2)`, on the curve but not in G1, or
 /// bytes that encode no point) at the start, the middle or the end, and
 /// another bad one after it, the error names the first, as a serial
@@ -556,8 +558,10 @@ fn decoding_in_chunks_names_the_first_bad_proof<B: Backend>() {
     let mut order_three = [0u8; 48];
     order_three[0] = 0x80;
     let no_point = [0x11u8; 48];
-    for n in [5usize, 40, 128] {
-        let ids: Vec<u64> = (0..n as u64).collect();
+    let cells: Vec<fastkzg::Cell> = (0..384).map(|i| cells[i % 128]).collect();
+    let proofs: Vec<[u8; 48]> = (0..384).map(|i| proofs[i % 128]).collect();
+    for n in [5usize, 40, 128, 384] {
+        let ids: Vec<u64> = (0..n as u64).map(|i| i % 128).collect();
         let commitments = vec![commitment; n];
         for threads in [1, 2, 3, 8] {
             let verify = |proofs: &[[u8; 48]]| {
