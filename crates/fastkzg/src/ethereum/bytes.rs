@@ -150,23 +150,19 @@ pub(crate) fn bytes_to_g1_many_at<B: Backend>(
     // in turn.
     let threads = crate::par::threads().max(1);
     let share = bytes.len().div_ceil(threads);
-    let per_thread = if threads > 1 && share < SMALL_SHARE {
-        SMALL_SHARE_CHUNKS
-    } else {
-        1
-    };
     // Whole lane groups: a chunk of 9 points would take two passes of
     // eight lanes.
     let lanes = B::g1_decompress_lanes().max(1);
-    let chunk = share
-        .div_ceil(per_thread)
-        .clamp(MIN_CHUNK.max(lanes), MAX_CHUNK)
-        .next_multiple_of(lanes);
     let chunks = if threads > 1 && share >= SMALL_SHARE {
         crate::par::map_in_turn(&guided_chunks(bytes.len(), threads, lanes), |range| {
             B::g1_decompress_many(&bytes[range])
         })
     } else {
+        let per_thread = if threads > 1 { SMALL_SHARE_CHUNKS } else { 1 };
+        let chunk = share
+            .div_ceil(per_thread)
+            .clamp(MIN_CHUNK.max(lanes), MAX_CHUNK)
+            .next_multiple_of(lanes);
         Ranges::of_len(bytes.len(), chunk).map(|range| B::g1_decompress_many(&bytes[range]))
     };
     chunks
